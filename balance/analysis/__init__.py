@@ -1,0 +1,1 @@
+"""Statistics and balance metrics over a run's games."""

@@ -1,0 +1,3 @@
+"""The games.  Importing this package registers every game with ``balance.registry``."""
+
+from balance.games import pig  # noqa: F401

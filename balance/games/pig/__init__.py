@@ -1,0 +1,62 @@
+"""Pig, the folk dice game (Neller & Presser 2004): the smallest real game with exactly known answers.
+
+On a turn a player rolls a die as often as they like, adding the faces to a turn total.  Rolling
+the bust face (1) ends the turn with nothing; holding banks the turn total.  The first player to
+bank the target score (100) wins.  Seat 1 plays first.
+
+Assumptions: the turn cap (``max_turns``) is ours; the rules have none because a game ends.
+"""
+
+import numpy as np
+
+from balance.games.pig import engine
+from balance.games.pig.optimal import MAX_TARGET, optimal_tables
+from balance.games.pig.policies import CATCH_UP, HOLD, OPTIMAL, RANDOM
+from balance.games.pig.rules import Rules
+from balance.registry import GameSpec, Param, Policy, register
+
+THRESHOLD = Param("threshold", 20, 1, 1000, "Hold when the turn total reaches this")
+
+POLICIES = (
+    Policy("random", RANDOM, "Roll or hold with equal chance at every decision"),
+    Policy("hold", HOLD, "Hold when the turn total reaches the threshold, or when holding wins", (THRESHOLD,)),
+    Policy("catch_up", CATCH_UP,
+           "Hold at a threshold that grows with how far the seat is behind the leading rival",
+           (THRESHOLD, Param("per_point_behind", 0.25, 0, 10, "Added to the threshold per point behind"))),
+    Policy("optimal", OPTIMAL,
+           "The exactly optimal two-player policy (value iteration); with more players it plays "
+           "against the leading rival as if they were the only one"),
+)
+
+
+def kernel_args(rules: Rules, players: int, seat_policy: np.ndarray, seat_params: np.ndarray) -> tuple:
+    if OPTIMAL in seat_policy:
+        table = optimal_tables(rules.target_score, rules.die_sides, rules.bust_face, rules.roll_before_holding)[1]
+    else:
+        table = np.zeros((1, 1, 1), np.uint8)
+    return (rules.target_score, rules.die_sides, rules.bust_face, rules.roll_before_holding, rules.max_turns, table)
+
+
+def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
+    if "optimal" in policies and rules.target_score > MAX_TARGET:
+        return [f"policy 'optimal' needs rules.target_score <= {MAX_TARGET} (its table has target^3 entries)"]
+    return []
+
+
+SPEC = register(GameSpec(
+    id="pig",
+    name="Pig",
+    min_players=2,
+    max_players=6,
+    rules_cls=Rules,
+    policies=POLICIES,
+    play_batch=engine.play_batch,
+    kernel_args=kernel_args,
+    check=check,
+    end_reasons=engine.END_REASONS,
+    seat_columns=engine.SEAT_COLUMNS,
+    default_policy="hold",
+    bench_policy="hold",
+    batch_games=500_000,
+    description=__doc__.split("\n")[0],
+))

@@ -1,0 +1,114 @@
+"""Game id -> GameSpec.  Each game's package registers its spec when ``balance.games`` is imported."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from balance.errors import BalanceError
+from balance.rules import did_you_mean
+
+
+@dataclass(frozen=True)
+class Param:
+    """A tunable parameter of a policy (a weight or a threshold)."""
+
+    name: str
+    default: float
+    lo: float
+    hi: float
+    doc: str
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A scripted strategy: its name, the integer id the kernel dispatches on, and its parameters."""
+
+    name: str
+    id: int
+    description: str
+    params: tuple[Param, ...] = ()
+    players: tuple[int, int] | None = None  # player counts it supports, when narrower than the game's
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the runner, the CLI and the report need to know about one game.
+
+    The kernel contract: ``play_batch(n_games, lineup, seat_policy, seat_params, *kernel_args, rng)``
+    returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
+    scenario seat whose policy sits at seat ``s`` in game ``g``; ``seat_policy`` and ``seat_params``
+    are indexed by scenario seat.  ``kernel_args(rules, players, seat_policy, seat_params)`` turns
+    the rules into the plain arrays and scalars the kernel takes.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_cls: type
+    policies: tuple[Policy, ...]
+    play_batch: Callable
+    kernel_args: Callable
+    end_reasons: tuple[str, ...]
+    check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
+    game_columns: tuple[str, ...] = ()  # one value per game
+    seat_columns: tuple[str, ...] = ()  # one value per seat, stored as name_1 .. name_n
+    score_components: tuple[str, ...] = ()  # seat columns that add up to the score
+    default_policy: str = "random"
+    bench_policy: str = "random"
+    batch_games: int = 100_000  # games per batch for a large run (about a second of work)
+    description: str = ""
+    assumptions_doc: str = ""
+    report_sections: tuple[Any, ...] = field(default=())
+
+    def policy(self, name: str) -> Policy:
+        for p in self.policies:
+            if p.name == name:
+                return p
+        raise BalanceError(f"{self.id}: unknown policy {name!r}{did_you_mean(name, self.policy_names)}; "
+                           f"allowed: {', '.join(self.policy_names)}")
+
+    @property
+    def policy_names(self) -> list[str]:
+        return [p.name for p in self.policies]
+
+    @property
+    def max_params(self) -> int:
+        return max((len(p.params) for p in self.policies), default=0) or 1
+
+    def columns(self, players: int) -> list[str]:
+        """Kernel record columns, in the order the kernel writes them (see ``balance.sim.record``)."""
+        from balance.sim.record import COMMON_COLUMNS
+
+        seats = range(1, players + 1)
+        cols = list(COMMON_COLUMNS)
+        cols += [f"score_{s}" for s in seats] + [f"rank_{s}" for s in seats]
+        cols += list(self.game_columns)
+        cols += [f"{c}_{s}" for c in self.seat_columns for s in seats]
+        return cols
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def games() -> dict[str, GameSpec]:
+    import balance.games  # noqa: F401  (registers every game)
+
+    return dict(_GAMES)
+
+
+def get_game(game_id: str) -> GameSpec:
+    known = games()
+    if game_id not in known:
+        raise BalanceError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; "
+                           f"allowed: {', '.join(sorted(known))}")
+    return known[game_id]

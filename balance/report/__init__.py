@@ -1,0 +1,1 @@
+"""Reports: the terminal summary, figures, HTML and PDF."""

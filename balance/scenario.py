@@ -1,0 +1,315 @@
+"""Scenario files: TOML -> a validated :class:`Scenario`, with every problem reported at once.
+
+```toml
+game = "pig"
+players = 2
+games = 1_000_000
+seed = 2026
+[rules]
+target_score = 100
+[[seats]]
+policy = "hold"
+params = { threshold = 25 }
+[[seats]]
+policy = "optimal"
+[run]
+rotate_seats = true
+```
+
+``--set key=value`` edits the same tree before validation: ``games=5000``, ``rules.target_score=50``
+(or just ``target_score=50``), ``seats.2.params.threshold=25`` (seats count from 1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from balance.errors import BalanceError
+from balance.registry import GameSpec, get_game, games
+from balance.rules import apply_overrides, did_you_mean, rule_keys, rules_record
+
+TOP_KEYS = ("game", "players", "games", "seed", "name", "description", "rules", "seats", "run")
+SEAT_KEYS = ("policy", "params", "name")
+RUN_KEYS = {"rotate_seats": False}
+DEFAULT_GAMES = 100_000
+DEFAULT_SEED = 1
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat in the scenario: its policy, every parameter value (defaults filled in), its label."""
+
+    policy: str
+    params: dict[str, float]
+    label: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    game: str
+    players: int
+    games: int
+    seed: int
+    name: str
+    rules: Any
+    seats: tuple[Seat, ...]
+    rotate_seats: bool = False
+    description: str = ""
+    path: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)  # every value changed by --set
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.game)
+
+    @property
+    def labels(self) -> list[str]:
+        """The distinct strategies in play (a label per policy and parameter set)."""
+        return list(dict.fromkeys(seat.label for seat in self.seats))
+
+    def seat_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(policy id per scenario seat, parameter matrix), as the kernels take them."""
+        spec = self.spec
+        ids = np.array([spec.policy(seat.policy).id for seat in self.seats], np.int64)
+        params = np.zeros((len(self.seats), spec.max_params), np.float64)
+        for i, seat in enumerate(self.seats):
+            for j, p in enumerate(spec.policy(seat.policy).params):
+                params[i, j] = seat.params[p.name]
+        return ids, params
+
+    def resolved(self) -> dict[str, Any]:
+        """Everything that determines the games, as stored in ``run.json``."""
+        return {
+            "name": self.name, "game": self.game, "players": self.players, "games": self.games,
+            "seed": self.seed, "description": self.description, "path": self.path,
+            "seats": [{"policy": s.policy, "params": s.params, "label": s.label} for s in self.seats],
+            "run": {"rotate_seats": self.rotate_seats},
+            "overrides": self.overrides,
+            "rules": rules_record(self.rules),
+        }
+
+    def fingerprint(self) -> str:
+        """A hash of everything that determines the games (not the number of games)."""
+        resolved = self.resolved()
+        del resolved["games"], resolved["path"], resolved["overrides"], resolved["description"]
+        return hashlib.sha256(json.dumps(resolved, sort_keys=True).encode()).hexdigest()[:16]
+
+    def with_changes(self, sets: list[str]) -> "Scenario":
+        """The same scenario with ``--set key=value`` changes, validated again."""
+        return from_dict(self._raw(), self.path or self.name, sets)
+
+    def _raw(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+            "name": self.name, "description": self.description,
+            "rules": {rv["key"]: rv["value"] for rv in rules_record(self.rules) if rv["changed"]},
+            "seats": [{"policy": s.policy, "params": dict(s.params), "name": s.label} for s in self.seats],
+            "run": {"rotate_seats": self.rotate_seats},
+        }
+
+
+def load_scenario(path: str | Path, sets: list[str] | None = None) -> Scenario:
+    """Read and validate a scenario file; raise :class:`BalanceError` listing every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise BalanceError(f"{path}: cannot read the scenario ({e.strerror})") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise BalanceError(f"{path}: not valid TOML: {e}") from None
+    raw.setdefault("name", path.stem)
+    return from_dict(raw, str(path), sets or [])
+
+
+def parse_set(item: str) -> tuple[str, Any]:
+    """``key=value`` -> (key, value); the value is read as TOML, or kept as a string."""
+    key, sep, text = item.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise BalanceError(f"--set {item!r}: expected key=value, e.g. --set rules.target_score=50")
+    try:
+        value = tomllib.loads(f"v = {text.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = text.strip()
+    return key, value
+
+
+def apply_sets(raw: dict[str, Any], sets: list[str], rules_keys: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Write ``--set`` values into the raw scenario tree; return (changes, problems)."""
+    changes, problems = {}, []
+    for item in sets:
+        key, value = parse_set(item)
+        parts = key.split(".")
+        if parts[0] not in TOP_KEYS and key in rules_keys:
+            parts = ["rules", *parts]
+        if parts[0] == "rules":
+            raw.setdefault("rules", {})[".".join(parts[1:])] = value
+        elif parts[0] == "seats":
+            seats = raw.setdefault("seats", [])
+            if len(parts) < 3 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(seats):
+                problems.append(f"--set {key}: expected seats.N.policy or seats.N.params.NAME "
+                                f"with N from 1 to {len(seats)}")
+                continue
+            node = seats[int(parts[1]) - 1]
+            for p in parts[2:-1]:
+                node = node.setdefault(p, {})
+            node[parts[-1]] = value
+        else:
+            node = raw
+            for p in parts[:-1]:
+                node = node.setdefault(p, {})
+            node[parts[-1]] = value
+        changes[".".join(parts)] = value
+    return changes, problems
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out = {}
+    for k, v in table.items():
+        if isinstance(v, dict):
+            out.update(_flatten(v, f"{prefix}{k}."))
+        else:
+            out[prefix + k] = v
+    return out
+
+
+def _int(raw, key, lo, hi, problems, where, default):
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        problems.append(f"{where}: {key}: {value!r} is not allowed; expected an integer from {lo:,} to {hi:,}")
+        return default
+    return value
+
+
+def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | None = None) -> Scenario:
+    """Validate a raw scenario tree (as read from TOML)."""
+    problems: list[str] = []
+    known = games()
+    game = raw.get("game")
+    if not isinstance(game, str) or game not in known:
+        hint = did_you_mean(game, known) if isinstance(game, str) else ""
+        what = "missing" if game is None else f"unknown game {game!r}{hint}"
+        raise BalanceError(f"{where}: game: {what}; allowed: {', '.join(sorted(known))}")
+    spec = known[game]
+    raw = {**raw, "rules": dict(_flatten(raw.get("rules") or {})),
+           "seats": [dict(s) if isinstance(s, dict) else s for s in raw.get("seats") or []]}
+    changes, set_problems = apply_sets(raw, sets or [], rule_keys(spec.rules_cls))
+    problems += [f"{where}: {p}" for p in set_problems]
+
+    for key in raw:
+        if key not in TOP_KEYS:
+            problems.append(f"{where}: {key}: unknown key{did_you_mean(key, TOP_KEYS)}; "
+                            f"allowed: {', '.join(TOP_KEYS)}")
+    seats_raw = raw["seats"]
+    players = _int(raw, "players", spec.min_players, spec.max_players, problems, where,
+                   len(seats_raw) or spec.min_players)
+    n_games = _int(raw, "games", 1, 10**12, problems, where, DEFAULT_GAMES)
+    seed = _int(raw, "seed", 0, MAX_SEED, problems, where, DEFAULT_SEED)
+    name = raw.get("name", game)
+    if not isinstance(name, str) or not name or "/" in name:
+        problems.append(f"{where}: name: {name!r} is not allowed; expected a file-name-safe text")
+        name = game
+    description = raw.get("description", "")
+    if not isinstance(description, str):
+        problems.append(f"{where}: description: {description!r} is not allowed; expected a text")
+        description = ""
+
+    rules, rule_problems = apply_overrides(spec.rules_cls, raw["rules"])
+    problems += [f"{where}: {p}" for p in rule_problems]
+
+    if not seats_raw:
+        seats_raw = [{"policy": spec.default_policy}] * players
+    elif len(seats_raw) != players:
+        problems.append(f"{where}: seats: {len(seats_raw)} [[seats]] tables for {players} players; "
+                        f"give one per seat")
+    seats = [_seat(spec, s, i + 1, players, where, problems) for i, s in enumerate(seats_raw)]
+    seats = [s for s in seats if s is not None]
+
+    run = raw.get("run") or {}
+    rotate = RUN_KEYS["rotate_seats"]
+    if not isinstance(run, dict):
+        problems.append(f"{where}: run: expected a table such as [run] rotate_seats = true")
+        run = {}
+    for key, value in run.items():
+        if key not in RUN_KEYS:
+            problems.append(f"{where}: run.{key}: unknown key{did_you_mean(key, RUN_KEYS)}; "
+                            f"allowed: {', '.join(RUN_KEYS)}")
+        elif not isinstance(value, bool):
+            problems.append(f"{where}: run.{key}: {value!r} is not allowed; expected true or false")
+        else:
+            rotate = value
+
+    if not problems and spec.check:
+        problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
+    if problems:
+        raise BalanceError(*problems)
+    return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
+                    seats=tuple(_labelled(seats)), rotate_seats=rotate, description=description,
+                    path=where, overrides=changes)
+
+
+def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, problems: list[str]):
+    key = f"seats.{number}"
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: {key}: expected a [[seats]] table with policy = \"...\"")
+        return None
+    for k in raw:
+        if k not in SEAT_KEYS:
+            problems.append(f"{where}: {key}.{k}: unknown key{did_you_mean(k, SEAT_KEYS)}; "
+                            f"allowed: {', '.join(SEAT_KEYS)}")
+    name = raw.get("policy")
+    policy = next((p for p in spec.policies if p.name == name), None)
+    if policy is None:
+        what = "missing" if name is None else f"unknown policy {name!r}{did_you_mean(str(name), spec.policy_names)}"
+        problems.append(f"{where}: {key}.policy: {what}; allowed: {', '.join(spec.policy_names)}")
+        return None
+    if policy.players and not policy.players[0] <= players <= policy.players[1]:
+        problems.append(f"{where}: {key}.policy: {name!r} plays with {policy.players[0]} to "
+                        f"{policy.players[1]} players, not {players}")
+    given = raw.get("params") or {}
+    if not isinstance(given, dict):
+        problems.append(f"{where}: {key}.params: expected a table such as {{ threshold = 20 }}")
+        given = {}
+    params = {p.name: float(p.default) for p in policy.params}
+    for pname, value in given.items():
+        p = policy.param(pname)
+        if p is None:
+            allowed = ", ".join(q.name for q in policy.params) or "none"
+            problems.append(f"{where}: {key}.params.{pname}: policy {name!r} has no such parameter"
+                            f"{did_you_mean(pname, params)}; allowed: {allowed}")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)) or not p.lo <= value <= p.hi:
+            problems.append(f"{where}: {key}.params.{pname}: {value!r} is not allowed; "
+                            f"expected a number from {p.lo:g} to {p.hi:g}")
+        else:
+            params[pname] = float(value)
+    label = raw.get("name")
+    if label is not None and not isinstance(label, str):
+        problems.append(f"{where}: {key}.name: {label!r} is not allowed; expected a text")
+        label = None
+    return Seat(policy=name, params=params, label=label or "")
+
+
+def _labelled(seats: list[Seat]) -> list[Seat]:
+    """Label each seat's strategy: its policy name, with its parameters where the name is ambiguous."""
+    variants: dict[str, set] = {}
+    for s in seats:
+        variants.setdefault(s.policy, set()).add(tuple(sorted(s.params.items())))
+    out = []
+    for s in seats:
+        label = s.label
+        if not label:
+            label = s.policy
+            if len(variants[s.policy]) > 1:
+                label += "(" + ", ".join(f"{k}={v:g}" for k, v in s.params.items()) + ")"
+        out.append(Seat(s.policy, s.params, label))
+    return out

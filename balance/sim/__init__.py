@@ -1,0 +1,1 @@
+"""The runner: batches, seeds, parallel backends, progress, parquet parts and resume."""
