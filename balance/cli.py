@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -27,6 +28,24 @@ SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", help="Change a scenario value: KEY=VALUE, e.g. rules.target_score=50 or seats.2.params.threshold=25.")]
 
 
+def command(name: str):
+    """``app.command`` whose bad input ends in one line per problem and exit code 2, never a traceback."""
+
+    def register(fn):
+        @functools.wraps(fn)
+        def friendly(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except BalanceError as e:
+                for line in e.problems:
+                    err.print(line, markup=False, highlight=False, soft_wrap=True)
+                raise typer.Exit(2) from None
+
+        return app.command(name)(friendly)
+
+    return register
+
+
 def _version(value: bool):
     if value:
         console.print(f"balance {__version__}")
@@ -41,7 +60,7 @@ def main_options(
     """Monte Carlo balance analysis for tabletop game designers."""
 
 
-@app.command("games")
+@command("games")
 def games_cmd():
     """List the games, their player counts and strategies."""
     from balance.registry import games
@@ -54,7 +73,7 @@ def games_cmd():
     console.print(table)
 
 
-@app.command("policies")
+@command("policies")
 def policies_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. pig.")]):
     """List a game's strategies with their parameters and defaults."""
     from balance.registry import get_game
@@ -66,7 +85,7 @@ def policies_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. pig.")]
             console.print(f"    {param.name} = {param.default:g}  ({param.lo:g} to {param.hi:g}): {param.doc}")
 
 
-@app.command("rules")
+@command("rules")
 def rules_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. pig.")]):
     """Print every rule value as a commented TOML rules table to paste into a scenario."""
     from balance.registry import get_game
@@ -76,7 +95,7 @@ def rules_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. pig.")]):
     sys.stdout.write(rules_toml(spec.rules_cls, spec.name))
 
 
-@app.command("validate")
+@command("validate")
 def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML file.")], sets: SetOption = None):
     """Check a scenario and report every problem, without playing."""
     from balance.scenario import load_scenario
@@ -89,7 +108,7 @@ def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML fi
                   + (f"; changed rules: {', '.join(changed)}" if changed else ""))
 
 
-@app.command("run")
+@command("run")
 def run_cmd(
     scenario: Annotated[Path, typer.Argument(help="Scenario TOML file.")],
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Number of games (default: the scenario's).")] = None,
@@ -114,7 +133,7 @@ def run_cmd(
     print_summary(result.summary(), result.dir, console)
 
 
-@app.command("bench")
+@command("bench")
 def bench_cmd(
     game: Annotated[Optional[str], typer.Argument(help="Game id (default: every game).")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of play per measurement.")] = 3.0,
@@ -131,10 +150,6 @@ def bench_cmd(
 def main() -> None:
     try:
         app()
-    except BalanceError as e:
-        for line in e.problems:
-            err.print(line, markup=False, highlight=False, soft_wrap=True)
-        sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")
         sys.exit(130)

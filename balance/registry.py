@@ -55,11 +55,13 @@ class GameSpec:
     kernel_args: Callable
     end_reasons: tuple[str, ...]
     check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
+    invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game
     seat_columns: tuple[str, ...] = ()  # one value per seat, stored as name_1 .. name_n
     score_components: tuple[str, ...] = ()  # seat columns that add up to the score
     default_policy: str = "random"
     bench_policy: str = "random"
+    bench_players: int | None = None  # default: the smallest player count
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""

@@ -54,29 +54,38 @@ def leader_of(scores, n):
     return best
 
 
+@njit(cache=True)
+def lead_tracker():
+    """A lead tracker: [sole leader, turn it took the lead, lead changes, last sole leader]."""
+    lead = np.empty(4, np.int64)
+    new_lead(lead)
+    return lead
+
+
 @njit(cache=True, inline="always")
 def new_lead(lead):
-    """Reset a lead tracker: [leader, turn the leader took the lead, lead changes]."""
+    """Reset a lead tracker for a new game."""
     lead[0] = NO_LEADER
     lead[1] = 0
     lead[2] = 0
+    lead[3] = NO_LEADER
 
 
 @njit(cache=True, inline="always")
 def track_lead(lead, scores, n, turn):
     """Update the lead tracker after ``turn`` (1-based) has been played.
 
-    A lead change is counted when a different seat takes the sole lead from another seat.
+    A lead change is counted when a seat takes the sole lead and the last seat to hold it alone
+    was another one (a tie in between does not hide the change).
     """
     leader = leader_of(scores, n)
-    if leader != NO_LEADER and leader != lead[0]:
-        if lead[0] != NO_LEADER:
-            lead[2] += 1
+    if leader != lead[0]:
         lead[0] = leader
         lead[1] = turn
-    elif leader == NO_LEADER and lead[0] != NO_LEADER:
-        lead[0] = NO_LEADER
-        lead[1] = turn
+        if leader != NO_LEADER:
+            if lead[3] != NO_LEADER and lead[3] != leader:
+                lead[2] += 1
+            lead[3] = leader
 
 
 @njit(cache=True, inline="always")

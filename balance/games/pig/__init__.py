@@ -43,6 +43,28 @@ def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
     return []
 
 
+def invariants(games, scenario) -> list[str]:
+    """What every finished game of Pig must show in its record."""
+    import polars as pl
+
+    n, target = scenario.players, scenario.rules.target_score
+    scores = [pl.col(f"score_{s}") for s in range(1, n + 1)]
+    winner_score = pl.coalesce(*[pl.when(pl.col("winner") == s).then(scores[s - 1]) for s in range(1, n + 1)])
+    checks = {
+        "the winner banked the target": (pl.col("winner") < 1) | (winner_score >= target),
+        "only the winner reached the target": pl.sum_horizontal(*[(c >= target).cast(pl.Int32) for c in scores])
+        == (pl.col("winner") >= 1).cast(pl.Int32),
+        "a winner unless the turn cap was hit": (pl.col("winner") >= 1) | (pl.col("end_reason") == "timeout"),
+        "busts never exceed rolls": pl.all_horizontal(*[pl.col(f"busts_{s}") <= pl.col(f"rolls_{s}")
+                                                        for s in range(1, n + 1)]),
+        "scores are banked turn totals, never negative": pl.all_horizontal(*[c >= 0 for c in scores]),
+        "the winner ranks first": (pl.col("winner") < 1) | pl.coalesce(
+            *[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}") == 1) for s in range(1, n + 1)]),
+    }
+    broken = games.select([(~expr).sum().alias(name) for name, expr in checks.items()]).row(0, named=True)
+    return [f"{name}: broken in {count} games" for name, count in broken.items() if count]
+
+
 SPEC = register(GameSpec(
     id="pig",
     name="Pig",
@@ -53,6 +75,7 @@ SPEC = register(GameSpec(
     play_batch=engine.play_batch,
     kernel_args=kernel_args,
     check=check,
+    invariants=invariants,
     end_reasons=engine.END_REASONS,
     seat_columns=engine.SEAT_COLUMNS,
     default_policy="hold",

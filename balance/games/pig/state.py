@@ -5,20 +5,20 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from balance.sim.record import new_lead
+from balance.sim.record import lead_tracker, new_lead
 
 
 class State(NamedTuple):
     scores: np.ndarray  # banked score per seat
     busts: np.ndarray  # per seat: turns lost to the bust face
     rolls: np.ndarray  # per seat: dice rolled
-    lead: np.ndarray  # lead tracker (see balance.sim.record.track_lead)
+    lead: np.ndarray  # lead tracker (see balance.sim.record.lead_tracker)
 
 
 @njit(cache=True)
 def new_state(players):
     return State(np.zeros(players, np.int64), np.zeros(players, np.int64), np.zeros(players, np.int64),
-                 np.zeros(3, np.int64))
+                 lead_tracker())
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,118 @@
+"""``balance bench``: games/s per core, speed-up over interpreted Python, parallel efficiency.
+
+Per core: the game's kernel called in this process on batches of growing size until a batch takes
+about a second, best of three.  Interpreted: the same kernel with ``NUMBA_DISABLE_JIT=1`` in a
+subprocess, on a small number of games.  Parallel: whole ``balance run``s (parquet parts and all)
+with ``--jobs 1`` and ``--jobs 2`` into a temporary folder, the worker start-up included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from balance.registry import GameSpec
+from balance.scenario import Scenario, from_dict
+from balance.sim.batch import play
+from balance.sim.runner import run
+
+INTERPRETED_GAMES = 50
+
+
+@dataclass
+class BenchResult:
+    game: str
+    scenario: str
+    per_core: float  # games/s, kernel only
+    interpreted: float  # games/s with NUMBA_DISABLE_JIT=1
+    run_jobs1: float  # games/s through a whole run
+    run_jobs2: float
+
+    @property
+    def speedup(self) -> float:
+        return self.per_core / self.interpreted
+
+    @property
+    def efficiency(self) -> float:
+        return self.run_jobs2 / (2 * self.run_jobs1)
+
+
+def bench_scenario(spec: GameSpec, games: int = 1000) -> Scenario:
+    players = spec.bench_players or spec.min_players
+    return from_dict({"game": spec.id, "players": players, "games": games, "seed": 1, "name": f"bench-{spec.id}",
+                      "seats": [{"policy": spec.bench_policy}] * players})
+
+
+def kernel_rate(scenario: Scenario, seconds: float) -> float:
+    """Games/s of the kernel alone in this process (records to a polars frame included)."""
+    play(scenario, 0, 0, 10)  # compile or load the cache
+    n, best = 100, 0.0
+    budget = time.perf_counter() + 3 * seconds
+    while time.perf_counter() < budget:
+        t = time.perf_counter()
+        play(scenario, 1, 0, n)
+        dt = time.perf_counter() - t
+        best = max(best, n / dt)
+        if dt < seconds / 3:
+            n *= 4 if dt < seconds / 12 else 2
+    return best
+
+
+def interpreted_rate(scenario: Scenario, games: int = INTERPRETED_GAMES) -> float:
+    code = (
+        "import json, sys, time, warnings\n"
+        "import numpy as np\n"
+        "warnings.simplefilter('ignore')\n"
+        "from balance.scenario import from_dict\n"
+        "from balance.sim.batch import play\n"
+        f"sc = from_dict(json.loads({json.dumps(json.dumps(_raw(scenario)))}))\n"
+        "play(sc, 0, 0, 1)\n"
+        "with np.errstate(all='ignore'):\n"
+        "    t = time.perf_counter()\n"
+        f"    play(sc, 1, 0, {games})\n"
+        f"    print({games} / (time.perf_counter() - t))\n"
+    )
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _raw(scenario: Scenario) -> dict:
+    return {"game": scenario.game, "players": scenario.players, "games": scenario.games, "seed": scenario.seed,
+            "name": scenario.name, "seats": [{"policy": s.policy, "params": s.params} for s in scenario.seats]}
+
+
+def run_rate(scenario: Scenario, games: int, jobs: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run(scenario, games=games, jobs=jobs, out=f"{tmp}/run", progress=False)
+        return games / result.meta["wall_seconds"]
+
+
+def bench(spec: GameSpec, seconds: float = 3.0) -> BenchResult:
+    scenario = bench_scenario(spec)
+    per_core = kernel_rate(scenario, seconds)
+    interpreted = interpreted_rate(scenario)
+    games = max(2_000, int(per_core * seconds * 2))  # a run of about `seconds` on two cores
+    return BenchResult(spec.id, ", ".join(s.label for s in scenario.seats) + f" ({scenario.players} players)",
+                       per_core, interpreted, run_rate(scenario, games, 1), run_rate(scenario, games, 2))
+
+
+def print_bench(result: BenchResult, console: Console) -> None:
+    table = Table(title=f"{result.game}: {result.scenario}", title_justify="left")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games/s per core (kernel)", f"{result.per_core:,.0f}")
+    table.add_row("games/s interpreted (NUMBA_DISABLE_JIT=1)", f"{result.interpreted:,.1f}")
+    table.add_row("speed-up over interpreted", f"{result.speedup:,.0f}x")
+    table.add_row("games/s, whole run, --jobs 1", f"{result.run_jobs1:,.0f}")
+    table.add_row("games/s, whole run, --jobs 2", f"{result.run_jobs2:,.0f}")
+    table.add_row("parallel efficiency of --jobs 2", f"{100 * result.efficiency:.0f}%")
+    console.print(table)

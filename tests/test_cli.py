@@ -1,0 +1,75 @@
+"""The balance command through typer's CliRunner."""
+
+import tomllib
+
+import pytest
+from typer.testing import CliRunner
+
+from balance import __version__
+from balance.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_version_and_help():
+    assert __version__ in invoke("--version").stdout
+    result = invoke("-h")
+    assert result.exit_code == 0 and "run" in result.stdout and "bench" in result.stdout
+
+
+def test_games_and_policies_list_what_is_registered():
+    assert "pig" in invoke("games").stdout
+    out = invoke("policies", "pig").stdout
+    assert "optimal" in out and "threshold = 20" in out
+
+
+def test_rules_prints_commented_toml_that_parses_as_the_defaults():
+    out = invoke("rules", "pig").stdout
+    assert "# target_score = 100" in out and "assumed:" in out
+    uncommented = "\n".join(line[2:] for line in out.splitlines() if line.startswith("# ") and " = " in line
+                            and not line.startswith("#   "))
+    assert tomllib.loads(uncommented)["target_score"] == 100
+
+
+def test_validate_ok_and_every_problem_with_exit_code_2(tmp_path):
+    result = invoke("validate", "scenarios/pig/hold20.toml")
+    assert result.exit_code == 0 and "OK" in result.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "pig"\nplayers = 2\nsede = 1\n[rules]\ntarget_score = 0\n'
+                   '[[seats]]\npolicy = "hodl"\n[[seats]]\npolicy = "hold"\n')
+    result = invoke("validate", str(bad))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 3
+    assert "Traceback" not in result.output
+
+
+def test_unknown_game_is_one_line_exit_2():
+    result = invoke("policies", "moonga")
+    assert result.exit_code == 2 and "unknown game 'moonga'" in result.stderr
+
+
+def test_run_prints_the_summary_with_intervals(tmp_path):
+    result = invoke("run", "scenarios/pig/optimal-vs-hold20.toml", "--games", "20000", "--jobs", "1",
+                    "--out", str(tmp_path / "r"), "-q", "--set", "seed=3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in ("Win rate by seat", "Win rate by strategy", "optimal", "hold", "Game length (turns): mean",
+                 "End reasons: reached_target 100.00%", str(tmp_path / "r")):
+        assert text in out
+    again = invoke("run", "scenarios/pig/optimal-vs-hold20.toml", "--games", "20000", "--out", str(tmp_path / "r"),
+                   "-q", "--set", "seed=3")
+    assert again.exit_code == 2 and "--resume" in again.stderr
+
+
+def test_run_rejects_bad_options_with_exit_2(tmp_path):
+    result = invoke("run", "scenarios/pig/hold20.toml", "--games", "0", "--out", str(tmp_path / "x"))
+    assert result.exit_code == 2 and "games: 0 is not allowed" in result.stderr
+    result = invoke("run", "scenarios/pig/hold20.toml", "--backend", "spark", "--out", str(tmp_path / "x"))
+    assert result.exit_code == 2 and "--backend 'spark'" in result.stderr
+    result = invoke("run", "missing.toml")
+    assert result.exit_code == 2 and "cannot read the scenario" in result.stderr

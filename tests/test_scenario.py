@@ -1,0 +1,120 @@
+"""Scenario files: loading, --set, and one clear line for each kind of mistake."""
+
+import textwrap
+
+import pytest
+
+from balance.errors import BalanceError
+from balance.scenario import load_scenario
+
+GOOD = """
+game = "pig"
+players = 2
+games = 1000
+seed = 5
+[rules]
+target_score = 50
+[[seats]]
+policy = "hold"
+params = { threshold = 15 }
+[[seats]]
+policy = "catch_up"
+"""
+
+
+def write(tmp_path, text, name="s.toml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def problems(tmp_path, text, sets=None):
+    with pytest.raises(BalanceError) as e:
+        load_scenario(write(tmp_path, text), sets)
+    return e.value.problems
+
+
+def test_a_good_scenario_loads_with_defaults_filled_in(tmp_path):
+    sc = load_scenario(write(tmp_path, GOOD))
+    assert (sc.game, sc.players, sc.games, sc.seed, sc.name) == ("pig", 2, 1000, 5, "s")
+    assert sc.rules.target_score == 50 and sc.rules.die_sides == 6
+    assert sc.seats[0].params == {"threshold": 15.0}
+    assert sc.seats[1].params == {"threshold": 20.0, "per_point_behind": 0.25}
+    assert [s.label for s in sc.seats] == ["hold", "catch_up"]
+    assert not sc.rotate_seats
+
+
+def test_set_changes_rules_seats_and_run_values(tmp_path):
+    sc = load_scenario(write(tmp_path, GOOD), ["rules.die_sides=8", "bust_face=2", "seats.2.params.threshold=30",
+                                               "games=77", "run.rotate_seats=true"])
+    assert (sc.rules.die_sides, sc.rules.bust_face, sc.games, sc.rotate_seats) == (8, 2, 77, True)
+    assert sc.seats[1].params["threshold"] == 30
+    assert sc.overrides["rules.bust_face"] == 2
+
+
+def test_same_policy_with_other_params_gets_distinct_labels(tmp_path):
+    sc = load_scenario(write(tmp_path, GOOD), ["seats.2.policy=hold"])
+    assert [s.label for s in sc.seats] == ["hold(threshold=15)", "hold(threshold=20)"]
+
+
+def test_misspelt_keys_get_did_you_mean(tmp_path):
+    lines = problems(tmp_path, GOOD.replace("seed = 5", "sede = 5").replace("target_score", "target_scor"))
+    assert len(lines) == 2
+    assert any("sede: unknown key (did you mean 'seed'?)" in line for line in lines)
+    assert any("rules.target_scor: unknown rule (did you mean 'target_score'?)" in line for line in lines)
+    assert all(line.startswith(str(tmp_path / "s.toml")) for line in lines)
+
+
+def test_wrong_type_and_out_of_range_values_say_what_is_allowed(tmp_path):
+    lines = problems(tmp_path, GOOD.replace("target_score = 50", "target_score = \"fifty\"\ndie_sides = 1")
+                     .replace("games = 1000", "games = -3"))
+    assert len(lines) == 3
+    text = "\n".join(lines)
+    assert "rules.target_score: 'fifty' is not allowed; expected an integer from 2 to 1000" in text
+    assert "rules.die_sides: 1 is not allowed; expected an integer from 2 to 100" in text
+    assert "games: -3 is not allowed; expected an integer from 1" in text
+
+
+def test_unknown_policy_and_parameter(tmp_path):
+    lines = problems(tmp_path, GOOD.replace('policy = "catch_up"', 'policy = "hodl"')
+                     .replace("threshold = 15", "treshold = 15"))
+    text = "\n".join(lines)
+    assert "seats.2.policy: unknown policy 'hodl' (did you mean 'hold'?); allowed: random, hold, catch_up, optimal" in text
+    assert "seats.1.params.treshold: policy 'hold' has no such parameter (did you mean 'threshold'?)" in text
+
+
+def test_unknown_game(tmp_path):
+    lines = problems(tmp_path, 'game = "pgi"\n')
+    assert len(lines) == 1 and "game: unknown game 'pgi' (did you mean 'pig'?)" in lines[0]
+
+
+def test_players_and_seats_must_agree(tmp_path):
+    lines = problems(tmp_path, GOOD.replace("players = 2", "players = 3"))
+    assert lines == [f"{tmp_path / 's.toml'}: seats: 2 [[seats]] tables for 3 players; give one per seat"]
+    lines = problems(tmp_path, GOOD.replace("players = 2", "players = 9"))
+    assert "players: 9 is not allowed; expected an integer from 2 to 6" in lines[0]
+
+
+def test_rules_cross_checks_and_policy_limits(tmp_path):
+    lines = problems(tmp_path, GOOD, ["bust_face=7"])
+    assert "bust_face 7 is not a face of a 6-sided die" in lines[0]
+    lines = problems(tmp_path, GOOD, ["seats.2.policy=optimal", "target_score=500"])
+    assert "policy 'optimal' needs rules.target_score <= 200" in lines[0]
+
+
+def test_bad_toml_and_bad_set(tmp_path):
+    lines = problems(tmp_path, "game = pig\n")
+    assert len(lines) == 1 and "not valid TOML" in lines[0]
+    with pytest.raises(BalanceError, match="expected key=value"):
+        load_scenario(write(tmp_path, GOOD), ["target_score"])
+    lines = problems(tmp_path, GOOD, ["seats.5.policy=hold"])
+    assert "expected seats.N.policy or seats.N.params.NAME with N from 1 to 2" in lines[0]
+
+
+def test_every_shipped_scenario_is_valid():
+    from pathlib import Path
+
+    files = sorted(Path("scenarios").glob("*/*.toml"))
+    assert files
+    for path in files:
+        load_scenario(path)
