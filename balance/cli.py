@@ -120,6 +120,9 @@ def run_cmd(
     overwrite: Annotated[bool, typer.Option(help="Replace the run already in the folder.")] = False,
     backend: Annotated[str, typer.Option(help="loky (processes on this machine) or dask.")] = "loky",
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, with --backend dask.")] = None,
+    until_ci: Annotated[Optional[float], typer.Option(
+        "--until-ci", help="Add games until every win rate's 95% interval is at most ±W (e.g. 0.005); "
+                           "--games is then the cap.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ):
     """Play the scenario's games on every core and summarise them."""
@@ -129,8 +132,81 @@ def run_cmd(
 
     sc = load_scenario(scenario, sets)
     result = run(sc, games=games, seed=seed, jobs=jobs, out=out, resume=resume, overwrite=overwrite,
-                 backend=backend, scheduler=scheduler, progress=not quiet)
+                 backend=backend, scheduler=scheduler, until_ci=until_ci, progress=not quiet)
     print_summary(result.summary(), result.dir, console)
+
+
+@command("sweep")
+def sweep_cmd(
+    scenario: Annotated[Path, typer.Argument(help="Scenario TOML file.")],
+    vary: Annotated[list[str], typer.Option(
+        "--vary", help="KEY=V1,V2,... or KEY=LO..HI:STEP, e.g. rules.target_score=50..100:10 or "
+                       "seats.2.params.threshold=15,20,25. Repeat for a grid.")],
+    games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per point (the cap with --until-ci).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed, shared by every point.")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
+    sets: SetOption = None,
+    out: Annotated[Optional[Path], typer.Option(help="Sweep folder (default: reports/NAME-sweep-SEED).")] = None,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per point: play until every win "
+                                                                         "rate's 95% interval is at most ±W.")] = None,
+    resume: Annotated[bool, typer.Option(help="Finish an interrupted sweep.")] = False,
+    overwrite: Annotated[bool, typer.Option(help="Replace the sweep already in the folder.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+):
+    """Run the scenario at every combination of the varied values, with the same seed."""
+    from balance.analysis.sweep import sweep
+    from balance.report.terminal import print_sweep
+    from balance.scenario import load_scenario
+
+    def announce(i, total, point):
+        if not quiet:
+            err.print(f"point {i + 1} of {total}: " + ", ".join(f"{k} = {v}" for k, v in point.items()))
+
+    result = sweep(load_scenario(scenario, sets), vary, games=games, seed=seed, jobs=jobs, out=out,
+                   until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce)
+    print_sweep(result, console)
+
+
+@command("compare")
+def compare_cmd(
+    first: Annotated[Path, typer.Argument(help="Run folder A, or a scenario file to compare with its --set variant.")],
+    second: Annotated[Optional[Path], typer.Argument(help="Run folder B (omit when FIRST is a scenario).")] = None,
+    sets: SetOption = None,
+    games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per variant (scenario form).")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
+    out: Annotated[Optional[Path], typer.Option(help="Folder for the two runs (scenario form).")] = None,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per variant: play until every win "
+                                                                         "rate's 95% interval is at most ±W.")] = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+):
+    """Is variant B really different from A? Paired differences with intervals and p-values."""
+    from balance.analysis.compare import compare_runs
+    from balance.report.terminal import print_comparison
+    from balance.sim.runner import open_run
+
+    if second is not None:
+        if sets:
+            raise BalanceError("compare: --set goes with the scenario form: balance compare SCENARIO --set KEY=VALUE")
+        a, b = open_run(first), open_run(second)
+    else:
+        a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, quiet)
+    print_comparison(compare_runs(a, b), a.dir, b.dir, console)
+
+
+def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
+    """The scenario as it is (A) and with the --set changes (B), same seed and games."""
+    from balance.scenario import load_scenario
+    from balance.sim.runner import run
+
+    if not sets:
+        raise BalanceError("compare SCENARIO needs at least one --set KEY=VALUE for variant B "
+                           "(or give two run folders)")
+    base = load_scenario(scenario_path)
+    variant = base.with_changes(sets)
+    folder = out or Path("reports") / f"{base.name}-compare-{base.seed}"
+    kwargs = dict(games=games, jobs=jobs, until_ci=until_ci, overwrite=overwrite, progress=not quiet)
+    return run(base, out=folder / "a", **kwargs), run(variant, out=folder / "b", **kwargs)
 
 
 @command("bench")

@@ -45,11 +45,15 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat in the scenario: its policy, every parameter value (defaults filled in), its label."""
+    """A seat in the scenario: its policy, every parameter value (defaults filled in), its label.
+
+    ``name`` is the label the scenario gave (or ""); ``label`` is the one the results use.
+    """
 
     policy: str
     params: dict[str, float]
-    label: str
+    name: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,8 @@ class Scenario:
             "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
             "name": self.name, "description": self.description,
             "rules": {rv["key"]: rv["value"] for rv in rules_record(self.rules) if rv["changed"]},
-            "seats": [{"policy": s.policy, "params": dict(s.params), "name": s.label} for s in self.seats],
+            "seats": [{"policy": s.policy, "params": dict(s.params), **({"name": s.name} if s.name else {})}
+                      for s in self.seats],
             "run": {"rotate_seats": self.rotate_seats},
         }
 
@@ -296,7 +301,7 @@ def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, probl
     if label is not None and not isinstance(label, str):
         problems.append(f"{where}: {key}.name: {label!r} is not allowed; expected a text")
         label = None
-    return Seat(policy=name, params=params, label=label or "")
+    return Seat(policy=name, params=params, name=label or "")
 
 
 def _labelled(seats: list[Seat]) -> list[Seat]:
@@ -306,10 +311,10 @@ def _labelled(seats: list[Seat]) -> list[Seat]:
         variants.setdefault(s.policy, set()).add(tuple(sorted(s.params.items())))
     out = []
     for s in seats:
-        label = s.label
+        label = s.name
         if not label:
             label = s.policy
             if len(variants[s.policy]) > 1:
                 label += "(" + ", ".join(f"{k}={v:g}" for k, v in s.params.items()) + ")"
-        out.append(Seat(s.policy, s.params, label))
+        out.append(Seat(s.policy, s.params, s.name, label))
     return out

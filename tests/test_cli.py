@@ -73,3 +73,20 @@ def test_run_rejects_bad_options_with_exit_2(tmp_path):
     assert result.exit_code == 2 and "--backend 'spark'" in result.stderr
     result = invoke("run", "missing.toml")
     assert result.exit_code == 2 and "cannot read the scenario" in result.stderr
+
+
+def test_sweep_and_compare_commands(tmp_path):
+    result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=50,100", "--games", "5000",
+                    "--out", str(tmp_path / "s"), "-q", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "Sweep over rules.target_score (2 points, same seed)" in result.stdout
+    result = invoke("compare", "scenarios/pig/hold20.toml", "--set", "rules.target_score=50", "--games", "20000",
+                    "--out", str(tmp_path / "c"), "-q", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "paired game by game" in result.stdout and "Significant differences" in result.stdout
+    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"))
+    assert result.exit_code == 0 and "No significant difference" in result.stdout
+    result = invoke("compare", "scenarios/pig/hold20.toml")
+    assert result.exit_code == 2 and "needs at least one --set" in result.stderr
+    result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=9..1")
+    assert result.exit_code == 2 and "LO <= HI" in result.stderr

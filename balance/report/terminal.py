@@ -42,3 +42,51 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     if summary.no_winner.value > 0:
         console.print(f"No winner (draw or timeout): {summary.no_winner.pct()}")
     console.print(f"Results: {run_dir}")
+
+
+def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -> None:
+    """The differences B - A, each with its interval and p-value, and the verdict in words."""
+    console = console or Console()
+    how = "paired game by game (same seeds)" if comparison.paired else \
+        "as independent samples (the runs do not share seeds and game counts)"
+    console.print(f"A: {dir_a} ({comparison.games_a:,} games)\nB: {dir_b} ({comparison.games_b:,} games)\n"
+                  f"Compared {how}; significant = Holm-adjusted p < 0.05 over {len(comparison.differences)} metrics.")
+    table = Table(title="B - A (rates in percentage points)", title_justify="left")
+    table.add_column("metric")
+    for col in ("A", "B", "B - A [95% interval]", "p", "sig."):
+        table.add_column(col, justify="right")
+    for d in comparison.differences:
+        pct = d.metric in comparison.rates
+        f = (lambda x: f"{100 * x:.2f}%") if pct else (lambda x: f"{x:.4g}")
+        fd = (lambda x: f"{100 * x:+.2f}") if pct else (lambda x: f"{x:+.3g}")
+        table.add_row(d.metric, f(d.a), f(d.b), f"{fd(d.diff.value)} [{fd(d.diff.lo)}, {fd(d.diff.hi)}]",
+                      f"{d.p:.2g}", "yes" if d.significant else "no")
+    console.print(table)
+    if comparison.significant:
+        console.print("Significant differences:")
+        for d in comparison.significant:
+            console.print("  " + d.words(d.metric in comparison.rates))
+    else:
+        console.print("No significant difference: B plays like A within the noise of these games.")
+
+
+def print_sweep(result, console: Console | None = None) -> None:
+    """Each point's win rates and game length, one row per point."""
+    console = console or Console()
+    summary = result.summary
+    rates = [c for c in summary.columns if c.endswith("win rate")]
+    table = Table(title=f"Sweep over {', '.join(result.keys)} ({summary.height} points, same seed): "
+                        f"win rates ±95% interval", title_justify="left")
+    for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ") for c in rates],
+                "turns"):
+        table.add_column(col, justify="right")
+    def rate(row, c):  # a strategy that does not play at this point has no rate
+        if row[c] is None:
+            return "-"
+        return f"{100 * row[c]:.1f}% ±{50 * (row[c + ' hi'] - row[c + ' lo']):.1f}"
+
+    for row in summary.iter_rows(named=True):
+        table.add_row(*[str(row[k]) for k in result.keys], f"{row['games']:,}", *[rate(row, c) for c in rates],
+                      f"{row['game length (turns)']:.1f}")
+    console.print(table)
+    console.print(f"Sweep folder: {result.dir} (summary.parquet, one run folder per point)")

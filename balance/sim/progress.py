@@ -36,3 +36,6 @@ class GameProgress:
 
     def advance(self, n: int) -> None:
         self.progress.advance(self.task, n)
+
+    def set_total(self, total: int) -> None:
+        self.progress.update(self.task, total=total)

@@ -25,6 +25,7 @@ from balance import __version__
 from balance.errors import BalanceError
 from balance.scenario import Scenario
 from balance.sim.batch import PART, play_and_write
+from balance.sim.precision import PrecisionRule
 from balance.sim.progress import GameProgress
 
 MIN_BATCH = 1_000
@@ -84,12 +85,15 @@ def run(
     overwrite: bool = False,
     backend: str = "loky",
     scheduler: str | None = None,
+    until_ci: float | None = None,
     progress: bool = True,
 ) -> Run:
     """Play the scenario's games (or ``games``) and return the run folder.
 
-    Raises :class:`BalanceError` for bad options or a folder holding another run.  On an
-    interrupt or a failed batch, every finished batch stays on disk for ``resume=True``.
+    With ``until_ci=W`` the number of games is a cap: batches are added in rounds until every win
+    rate's 95% interval is at most ±W (see :mod:`balance.sim.precision`).  Raises
+    :class:`BalanceError` for bad options or a folder holding another run.  On an interrupt or a
+    failed batch, every finished batch stays on disk for ``resume=True``.
     """
     changes = [f"{key}={value}" for key, value in (("games", games), ("seed", seed)) if value is not None]
     if changes:
@@ -99,50 +103,68 @@ def run(
     n_jobs = jobs or joblib.cpu_count()
     if n_jobs < 1:
         raise BalanceError(f"--jobs {jobs}: expected at least 1")
+    if until_ci is not None and not 0 < until_ci < 0.5:
+        raise BalanceError(f"--until-ci {until_ci}: expected a half-width between 0 and 0.5, e.g. 0.005")
     spec = scenario.spec
     size = batch_size(scenario.games, spec.batch_games)
     out = Path(out) if out else default_out(scenario)
     plan = batches(scenario.games, size)
     meta = {"scenario": scenario.resolved(), "fingerprint": scenario.fingerprint(), "games": scenario.games,
-            "seed": scenario.seed, "batch_size": size, "batches": len(plan),
+            "seed": scenario.seed, "batch_size": size, "batches": len(plan), "until_ci": until_ci,
             "columns": ["game_index", "batch", *spec.columns(scenario.players),
                         *[f"policy_{s}" for s in range(1, scenario.players + 1)]],
             "end_reasons": list(spec.end_reasons), "score_components": list(spec.score_components),
             "versions": _versions()}
     done, wall_before = _prepare_folder(out, meta, resume, overwrite)
-    todo = [b for b in plan if b[0] not in done]
     meta.update(status="running", wall_seconds=wall_before)
     _write_json(out / "run.json", meta)
 
+    rule = PrecisionRule(until_ci, len(plan)) if until_ci else None
+    target = rule.first_round() if rule else len(plan)
     games_dir = str(out / "games")
     start = time.perf_counter()
-    finished = len(done)
-    bar = GameProgress(scenario.games, sum(b[2] for b in plan if b[0] in done), enabled=progress,
+    played = 0
+    bar = GameProgress(_games_in(plan, target), _games_in(plan, target, done), enabled=progress,
                        label=f"{scenario.name}: {spec.name}")
     try:
         with bar, _backend(backend, scheduler, n_jobs):
-            results = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-                joblib.delayed(play_and_write)(scenario, k, first, n, games_dir) for k, first, n in todo)
-            for _, n in results:
-                finished += 1
-                bar.advance(n)
+            while True:
+                todo = [b for b in plan[:target] if b[0] not in done]
+                results = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                    joblib.delayed(play_and_write)(scenario, k, first, n, games_dir) for k, first, n in todo)
+                for k, n in results:
+                    done.add(k)
+                    played += n
+                    bar.advance(n)
+                if rule is None:
+                    break
+                target = rule.next_target(Run(out).games.filter(pl.col("batch") < target), meta, target)
+                if target is None:
+                    break
+                bar.set_total(_games_in(plan, target))
     except KeyboardInterrupt:
         _save_wall(out, meta, wall_before + time.perf_counter() - start)
-        raise BalanceError(f"interrupted: {finished} of {len(plan)} batches are saved in {out}; "
+        raise BalanceError(f"interrupted: {len(done)} of {len(plan)} batches are saved in {out}; "
                            f"run again with --resume to finish") from None
     except BalanceError:
         raise
     except Exception as e:
         _save_wall(out, meta, wall_before + time.perf_counter() - start)
-        raise BalanceError(f"a batch failed ({type(e).__name__}: {e}); {finished} of {len(plan)} batches "
+        raise BalanceError(f"a batch failed ({type(e).__name__}: {e}); {len(done)} of {len(plan)} batches "
                            f"are saved in {out}") from e
     wall = wall_before + time.perf_counter() - start
-    played = sum(b[2] for b in todo)
-    meta.update(status="complete", wall_seconds=round(wall, 3), jobs=n_jobs, backend=backend,
-                games_per_second=round(scenario.games / wall) if wall > 0 else None,
-                games_played_now=played)
+    total = _games_in(plan, len(plan), done)
+    meta.update(status="complete", games=total, wall_seconds=round(wall, 3), jobs=n_jobs, backend=backend,
+                games_per_second=round(total / wall) if wall > 0 else None, games_played_now=played)
+    if rule:
+        meta.update(games_cap=scenario.games, batches=len(done), stopping_rule=rule.describe(),
+                    reached_precision=rule.reached)
     _write_json(out / "run.json", meta)
     return Run(out)
+
+
+def _games_in(plan, target, only=None) -> int:
+    return sum(n for k, _, n in plan[:target] if only is None or k in only)
 
 
 def _versions() -> dict[str, str]:
@@ -189,7 +211,10 @@ def _prepare_folder(out: Path, meta: dict, resume: bool, overwrite: bool) -> tup
                 f"an unfinished run ({len(done)} of {old.get('batches', '?')} batches)"
             raise BalanceError(f"{out} already holds {state}; pass --resume to finish it, --overwrite to "
                                f"replace it, or --out for another folder")
-        differences = [k for k in ("fingerprint", "games", "batch_size") if old.get(k) != meta[k]]
+        old_cap = old.get("games_cap", old.get("games"))
+        differences = [k for k, was in (("fingerprint", old.get("fingerprint")), ("games", old_cap),
+                                        ("batch_size", old.get("batch_size")), ("until_ci", old.get("until_ci")))
+                       if was != meta[k]]
         if differences:
             what = ", ".join("the scenario (rules, seats or seed)" if k == "fingerprint" else k for k in differences)
             raise BalanceError(f"--resume: {out} holds a different run ({what} differ); use --out for a new folder")

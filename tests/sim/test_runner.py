@@ -103,3 +103,12 @@ def test_killing_a_run_and_resuming_gives_the_same_records(tmp_path):
     for p in ref_parts:
         assert p.read_bytes() == (killed / "games" / p.name).read_bytes()
     assert json.loads((killed / "run.json").read_text())["status"] == "complete"
+
+
+def test_dask_backend_gives_the_same_bytes_as_loky(tmp_path):
+    pytest.importorskip("dask.distributed")
+    sc = random_scenario("pig", games_=4_000)
+    loky = run(sc, jobs=2, out=tmp_path / "loky", progress=False)
+    dask = run(sc, jobs=2, out=tmp_path / "dask", progress=False, backend="dask")
+    for a in sorted((loky.dir / "games").glob("*.parquet")):
+        assert a.read_bytes() == (dask.dir / "games" / a.name).read_bytes()

@@ -1,0 +1,194 @@
+"""``balance sweep``: what happens to the win rates when a number changes.
+
+Every combination of the varied values is a point; each point is a normal run with the same seed,
+so all points play with the same dice stream (common random numbers) and differences between
+points are not blurred by independent noise.  The sweep folder holds one run folder per point,
+``sweep.json`` (what was varied, where each point is) and ``summary.parquet`` (one row per point:
+the varied values and every metric with its 95% interval).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from balance.analysis.compare import metric_expressions, strategy_expressions
+from balance.analysis.stats import Z95, wilson
+from balance.errors import BalanceError
+from balance.scenario import Scenario, parse_set
+from balance.sim.runner import Run, run
+
+RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*([\d.]+))?\s*$")
+MAX_POINTS = 10_000
+
+
+@dataclass
+class Sweep:
+    dir: Path
+    keys: list[str]
+
+    @property
+    def summary(self) -> pl.DataFrame:
+        return pl.read_parquet(self.dir / "summary.parquet")
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return json.loads((self.dir / "sweep.json").read_text())
+
+
+def parse_vary(text: str) -> tuple[str, list[Any]]:
+    """``KEY=V1,V2,...`` or ``KEY=LO..HI:STEP`` (inclusive; STEP defaults to 1) -> (key, values)."""
+    key, raw = parse_set(text)
+    if isinstance(raw, list):  # "KEY=[...]" would be one list value: a sweep wants several values
+        raise BalanceError(f"--vary {text!r}: give several values separated by commas, e.g. {key}=3,4,5")
+    raw = str(text.partition("=")[2])
+    match = RANGE.match(raw)
+    if match:
+        lo, hi, step = match.group(1), match.group(2), match.group(3) or "1"
+        is_int = all(re.fullmatch(r"-?\d+", x) for x in (lo, hi, step))
+        lo_v, hi_v, step_v = (int if is_int else float)(lo), (int if is_int else float)(hi), (int if is_int else float)(step)
+        if step_v <= 0 or hi_v < lo_v:
+            raise BalanceError(f"--vary {text!r}: expected LO..HI:STEP with LO <= HI and STEP > 0")
+        count = int(math.floor((hi_v - lo_v) / step_v + 1e-9)) + 1
+        values = [lo_v + i * step_v for i in range(count)]
+        if not is_int:
+            values = [round(v, 10) for v in values]
+        return key, values
+    values = [_toml_value(v) for v in _split_top_level(raw)]
+    if len(values) < 1 or any(v == "" for v in values):
+        raise BalanceError(f"--vary {text!r}: expected KEY=V1,V2,... or KEY=LO..HI:STEP")
+    return key, values
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split on commas that are not inside brackets (so list values such as [3,4] stay whole)."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        depth += ch in "[{" 
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    parts.append(current.strip())
+    return parts
+
+
+def _toml_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def sweep_points(varies: list[tuple[str, list[Any]]]) -> list[dict[str, Any]]:
+    keys = [k for k, _ in varies]
+    if len(set(keys)) != len(keys):
+        raise BalanceError(f"--vary: each key once; {', '.join(k for k in keys if keys.count(k) > 1)} repeats")
+    points = [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in varies])]
+    if len(points) > MAX_POINTS:
+        raise BalanceError(f"--vary: {len(points):,} points is more than {MAX_POINTS:,}; use fewer values")
+    return points
+
+
+def _set_text(key: str, value: Any) -> str:
+    from balance.rules import to_toml_value
+
+    return f"{key}={to_toml_value(tuple(value) if isinstance(value, list) else value)}"
+
+
+def point_scenarios(scenario: Scenario, points: list[dict[str, Any]]) -> list[Scenario]:
+    """Each point's validated scenario; every bad point is reported, one line each."""
+    out, problems = [], []
+    for point in points:
+        try:
+            out.append(scenario.with_changes([_set_text(k, v) for k, v in point.items()]))
+        except BalanceError as e:
+            where = ", ".join(f"{k}={v}" for k, v in point.items())
+            problems += [f"--vary point {where}: {p.split(': ', 1)[-1]}" for p in e.problems]
+    if problems:
+        raise BalanceError(*dict.fromkeys(problems))
+    return out
+
+
+def point_metrics(result: Run) -> dict[str, float]:
+    """Every metric of one run with its 95% interval: rates by Wilson, means by the normal interval."""
+    meta = result.meta
+    metrics = metric_expressions(meta)
+    strategies = strategy_expressions(meta)
+    row = result.games.select(
+        pl.len().alias("n"),
+        *[e.sum().alias(f"sum|{k}") for k, e in metrics.items()],
+        *[e.std().alias(f"sd|{k}") for k, e in metrics.items()],
+        *[w.sum().alias(f"w|{k}") for k, (w, _) in strategies.items()],
+        *[p.sum().alias(f"p|{k}") for k, (_, p) in strategies.items()],
+    ).collect().row(0, named=True)
+    n = row["n"]
+    out: dict[str, float] = {"games": n}
+    for k in metrics:
+        if k.endswith("rate"):
+            est = wilson(int(round(row[f"sum|{k}"])), n)
+            out[k], out[f"{k} lo"], out[f"{k} hi"] = est.value, est.lo, est.hi
+        else:
+            mean = row[f"sum|{k}"] / n
+            half = Z95 * (row[f"sd|{k}"] or 0.0) / math.sqrt(n)
+            out[k], out[f"{k} lo"], out[f"{k} hi"] = mean, mean - half, mean + half
+    for k in strategies:
+        est = wilson(int(row[f"w|{k}"]), int(row[f"p|{k}"]))
+        out[k], out[f"{k} lo"], out[f"{k} hi"] = est.value, est.lo, est.hi
+    return out
+
+
+def sweep(
+    scenario: Scenario,
+    vary: list[str],
+    *,
+    games: int | None = None,
+    seed: int | None = None,
+    jobs: int | None = None,
+    out: str | Path | None = None,
+    until_ci: float | None = None,
+    resume: bool = False,
+    overwrite: bool = False,
+    progress: bool = True,
+    on_point=None,
+) -> Sweep:
+    """Run every point of the grid with the same seed; write the summary; return the sweep folder."""
+    if not vary:
+        raise BalanceError("sweep: give at least one --vary KEY=V1,V2,...")
+    changes = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    if changes:
+        scenario = scenario.with_changes(changes)
+    varies = [parse_vary(v) for v in vary]
+    points = sweep_points(varies)
+    scenarios = point_scenarios(scenario, points)
+    folder = Path(out) if out else Path("reports") / f"{scenario.name}-sweep-{scenario.seed}"
+    keys = [k for k, _ in varies]
+    rows = []
+    for i, (point, sc) in enumerate(zip(points, scenarios)):
+        if on_point:
+            on_point(i, len(points), point)
+        result = run(sc, jobs=jobs, out=folder / "points" / f"{i:04d}", resume=resume, overwrite=overwrite,
+                     until_ci=until_ci, progress=progress)
+        rows.append({"point": i, **{k: _cell(v) for k, v in point.items()}, **point_metrics(result),
+                     "folder": str(folder / "points" / f"{i:04d}")})
+    pl.DataFrame(rows).write_parquet(folder / "summary.parquet")
+    (folder / "sweep.json").write_text(json.dumps(
+        {"scenario": scenario.resolved(), "vary": [{"key": k, "values": v} for k, v in varies],
+         "points": [{"point": i, "values": p, "folder": f"points/{i:04d}"} for i, p in enumerate(points)],
+         "until_ci": until_ci}, indent=2, default=str))
+    return Sweep(folder, keys)
+
+
+def _cell(value: Any) -> Any:
+    """Summary cells are scalars: a table value is shown as its TOML text."""
+    return str(value) if isinstance(value, (list, tuple)) else value
