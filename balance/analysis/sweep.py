@@ -23,7 +23,7 @@ import polars as pl
 from balance.analysis.compare import metric_expressions, strategy_expressions
 from balance.analysis.stats import Z95, wilson
 from balance.errors import BalanceError
-from balance.scenario import Scenario, parse_set
+from balance.scenario import Scenario
 from balance.sim.runner import Run, run
 
 RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*([\d.]+))?\s*$")
@@ -46,33 +46,25 @@ class Sweep:
 
 def parse_vary(text: str) -> tuple[str, list[Any]]:
     """``KEY=V1,V2,...`` or ``KEY=LO..HI:STEP`` (inclusive; STEP defaults to 1) -> (key, values)."""
-    key, raw = parse_set(text)
-    if isinstance(raw, list):  # "KEY=[...]" would be one list value: a sweep wants several values
-        raise BalanceError(f"--vary {text!r}: give several values separated by commas, e.g. {key}=3,4,5")
-    raw = str(text.partition("=")[2])
-    match = RANGE.match(raw)
-    if match:
-        lo, hi, step = match.group(1), match.group(2), match.group(3) or "1"
-        is_int = all(re.fullmatch(r"-?\d+", x) for x in (lo, hi, step))
-        lo_v, hi_v, step_v = (int if is_int else float)(lo), (int if is_int else float)(hi), (int if is_int else float)(step)
-        if step_v <= 0 or hi_v < lo_v:
-            raise BalanceError(f"--vary {text!r}: expected LO..HI:STEP with LO <= HI and STEP > 0")
-        count = int(math.floor((hi_v - lo_v) / step_v + 1e-9)) + 1
-        values = [lo_v + i * step_v for i in range(count)]
-        if not is_int:
-            values = [round(v, 10) for v in values]
-        return key, values
-    values = [_toml_value(v) for v in _split_top_level(raw)]
-    if len(values) < 1 or any(v == "" for v in values):
+    key, sep, raw = (part.strip() for part in text.partition("="))
+    if not sep or not key or not raw:
         raise BalanceError(f"--vary {text!r}: expected KEY=V1,V2,... or KEY=LO..HI:STEP")
-    return key, values
+    match = RANGE.match(raw)
+    if not match:
+        return key, [_toml_value(v) for v in _split_top_level(raw)]
+    number = int if all(re.fullmatch(r"-?\d+", x) for x in match.groups("1")) else float
+    lo, hi, step = (number(x) for x in match.groups("1"))
+    if step <= 0 or hi < lo:
+        raise BalanceError(f"--vary {text!r}: expected LO..HI:STEP with LO <= HI and STEP > 0")
+    count = int(math.floor((hi - lo) / step + 1e-9)) + 1
+    return key, [lo + i * step if number is int else round(lo + i * step, 10) for i in range(count)]
 
 
 def _split_top_level(text: str) -> list[str]:
     """Split on commas that are not inside brackets (so list values such as [3,4] stay whole)."""
     parts, depth, current = [], 0, ""
     for ch in text:
-        depth += ch in "[{" 
+        depth += ch in "[{"
         depth -= ch in "]}"
         if ch == "," and depth == 0:
             parts.append(current.strip())
