@@ -124,16 +124,47 @@ def run_cmd(
         "--until-ci", help="Add games until every win rate's 95% interval is at most ±W (e.g. 0.005); "
                            "--games is then the cap.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    report_format: Annotated[str, typer.Option(
+        "--format", help="Report formats to write: html,pdf (default), html, pdf, or none.")] = "html,pdf",
 ):
-    """Play the scenario's games on every core and summarise them."""
-    from balance.report.terminal import print_summary
+    """Play the scenario's games on every core, summarise them and write the report."""
+    from balance.report import parse_formats
     from balance.scenario import load_scenario
     from balance.sim.runner import run
 
+    formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
     sc = load_scenario(scenario, sets)
     result = run(sc, games=games, seed=seed, jobs=jobs, out=out, resume=resume, overwrite=overwrite,
                  backend=backend, scheduler=scheduler, until_ci=until_ci, progress=not quiet)
-    print_summary(result.summary(), result.dir, console)
+    _summarise_and_report(result, formats)
+
+
+def _summarise_and_report(result, formats) -> None:
+    """Print the run's summary, then write its report (one analysis serves both)."""
+    from balance.analysis.metrics import analyse
+    from balance.report import write_report
+    from balance.report.terminal import print_summary
+
+    analysis = analyse(result.games, result.meta)
+    print_summary(analysis.summary, result.dir, console)
+    if formats:
+        with console.status("Writing the report..."):
+            paths = write_report(result, formats, analysis=analysis)
+        for fmt, path in paths.items():
+            console.print(f"Report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
+
+
+@command("report")
+def report_cmd(
+    run_dir: Annotated[Path, typer.Argument(help="Run folder written by `balance run`.")],
+    report_format: Annotated[str, typer.Option("--format", help="Comma-separated formats: html, pdf.")] = "html,pdf",
+):
+    """Re-render a run's report (report.html, report.pdf) from its games."""
+    from balance.report import parse_formats
+    from balance.sim.runner import open_run
+
+    formats = parse_formats(report_format)
+    _summarise_and_report(open_run(run_dir), formats)
 
 
 @command("sweep")

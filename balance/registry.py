@@ -65,7 +65,7 @@ class GameSpec:
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""
-    report_sections: tuple[Any, ...] = field(default=())
+    report_sections: tuple[Any, ...] = field(default=())  # balance.report.blocks.ReportSection(title, build)
 
     def policy(self, name: str) -> Policy:
         for p in self.policies:

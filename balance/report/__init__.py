@@ -1,1 +1,69 @@
-"""Reports: the terminal summary, figures, HTML and PDF."""
+"""Reports: the terminal summary, figures, HTML and PDF.
+
+``write_report(run)`` analyses a run folder and writes ``report.html`` and ``report.pdf`` into it::
+
+    from balance.report import write_report
+    paths = write_report("reports/four-players-2026")   # {"html": Path(...), "pdf": Path(...)}
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+FORMATS = ("html", "pdf")
+
+
+def parse_formats(text: str | None) -> tuple[str, ...]:
+    """``"html,pdf"`` -> ("html", "pdf"); raises BalanceError naming an unknown format."""
+    from balance.errors import BalanceError
+
+    if not text:
+        return FORMATS
+    formats = tuple(dict.fromkeys(f.strip().lower() for f in text.split(",") if f.strip()))
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise BalanceError(f"--format {text!r}: expected a comma-separated list of {', '.join(FORMATS)}")
+    return formats
+
+
+def write_report(run, formats=FORMATS, analysis=None) -> dict[str, Path]:
+    """Write the run's report in ``formats`` into its folder; return {format: path}.
+
+    ``run`` is a :class:`~balance.sim.runner.Run` or a run folder; ``analysis`` reuses an
+    :func:`~balance.analysis.metrics.analyse` result already computed for this run.
+    """
+    from balance.analysis.flags import find_flags
+    from balance.analysis.metrics import analyse
+    from balance.errors import BalanceError
+    from balance.registry import games
+    from balance.report.content import build_document
+    from balance.sim.runner import Run, open_run
+
+    run = run if isinstance(run, Run) else open_run(run)
+    meta = run.meta
+    if not any((run.dir / "games").glob("part-*.parquet")):
+        raise BalanceError(f"{run.dir}: the run has no finished games to report on")
+    analysis = analysis or analyse(run.games, meta)
+    spec = games().get(meta["scenario"]["game"])
+    doc = build_document(analysis, find_flags(analysis), run.games, spec)
+    out = {}
+    for fmt in formats:
+        path = run.dir / f"report.{fmt}"
+        tmp = path.with_name(f".{path.name}.tmp")
+        if fmt == "html":
+            from balance.report.html import render_html
+
+            tmp.write_text(render_html(doc), encoding="utf-8")
+        elif fmt == "pdf":
+            from balance.report.pdf import render_pdf
+
+            render_pdf(doc, tmp)
+        else:
+            raise BalanceError(f"unknown report format {fmt!r}; allowed: {', '.join(FORMATS)}")
+        os.replace(tmp, path)
+        out[fmt] = path
+    return out
+
+
+__all__ = ["FORMATS", "parse_formats", "write_report"]

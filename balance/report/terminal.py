@@ -16,7 +16,7 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     console.print(f"[bold]{sc['name']}[/bold] ({sc['game']}, {summary.players} players): "
                   f"{summary.games:,} games, seed {sc['seed']}, {meta.get('wall_seconds', 0):.1f} s"
                   + (f", {rate:,} games/s" if rate else ""))
-    fair = 1 / summary.players
+    fair = summary.fair_share
     seats = Table(title="Win rate by seat (95% Wilson interval)", title_justify="left")
     for col in ("seat", "win rate", "95% interval", "vs fair share"):
         seats.add_column(col, justify="right")

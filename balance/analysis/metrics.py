@@ -1,0 +1,269 @@
+"""Balance metrics over a run's games: everything the report shows, from lazy polars queries.
+
+Each distribution is kept as value counts (:class:`Histogram`), so memory depends on how many
+distinct scores or lengths occur, never on how many games were played.  See ``docs/results.md``
+for the definitions.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from balance.analysis.stats import Difference, Estimate, Histogram, mean_interval, two_proportions, wilson
+from balance.analysis.summary import (ENGINE, Summary, _counts, build_summary, length_query, lineup_query,
+                                      strategy_seats)
+
+TIMEOUT = "timeout"  # the end reason of a game stopped by the turn cap (the DESIGN's convention)
+DECISIVENESS_BINS = 20  # histogram bins of width 0.05 over [0, 1]
+
+
+@dataclass
+class StrategyStats:
+    """One strategy (a policy with its parameters) over every seat it played."""
+
+    label: str
+    played: int  # seats played: a game with the strategy at two seats counts twice
+    wins: Estimate  # share of the seats played that won
+    seat_played: list[int]  # per seat 1..n
+    seat_wins: list[int]
+    scores: Histogram
+
+    def seat_rate(self, seat: int) -> Estimate:
+        return wilson(self.seat_wins[seat - 1], self.seat_played[seat - 1])
+
+
+@dataclass
+class HeadToHead:
+    """Strategy A against strategy B over the games where both played (at different seats).
+
+    ``share`` is A's share of the games that one of the two won: 50% when they are equally
+    strong; in a two-player game it is A's win rate against B.
+    """
+
+    meetings: int  # (game, seat of A, seat of B) triples
+    a_wins: int
+    b_wins: int
+    share: Estimate
+
+
+@dataclass
+class ColumnStats:
+    """Mean (95% t interval), spread and range of a numeric record column."""
+
+    mean: Estimate
+    std: float
+    min: float
+    max: float
+
+
+@dataclass
+class Analysis:
+    """Every number of a run's report."""
+
+    meta: dict[str, Any]
+    summary: Summary
+    players: int
+    games: int
+    decided: int
+    fair_share: float
+    rotate: bool
+    seat_labels: list[str]  # the scenario's strategy at each seat (the first game's, with rotation)
+    draws: Estimate  # no winner, not a timeout
+    timeouts: Estimate
+    turns: Histogram
+    lead_changes: Histogram
+    decisiveness: Estimate  # mean over decided games of 1 - winner_led_from / turns
+    decisiveness_hist: Histogram  # bins of width 1/DECISIVENESS_BINS, by their lower edge
+    late_lead: Estimate  # share of decided games whose winner took the lead for good in the last 10%
+    margin: Histogram  # winner's score minus the best other score, decided games
+    seat_scores: list[Histogram]
+    strategies: dict[str, StrategyStats]
+    head_to_head: dict[tuple[str, str], HeadToHead]
+    first_vs_last: Difference  # seat 1's win rate minus seat n's
+    seat_columns: dict[str, list[ColumnStats]]  # per-seat game column -> stats for seats 1..n
+    strategy_columns: dict[str, dict[str, float]]  # per-seat column -> strategy -> mean
+    game_columns: dict[str, ColumnStats]
+    score_components: list[str] = field(default_factory=list)
+
+    @property
+    def seat_wins(self) -> list[Estimate]:
+        return self.summary.seat_wins
+
+    @property
+    def labels(self) -> list[str]:
+        """The distinct strategies, in seat order."""
+        return list(self.strategies)
+
+    @property
+    def seat_spread(self) -> float:
+        """Highest minus lowest seat win rate."""
+        rates = [e.value for e in self.seat_wins]
+        return max(rates) - min(rates)
+
+    @property
+    def first_seat_advantage(self) -> Estimate:
+        """Seat 1's win rate minus the fair share, with seat 1's interval."""
+        e, f = self.seat_wins[0], self.fair_share
+        return Estimate(e.value - f, e.lo - f, e.hi - f)
+
+    @property
+    def lead_changes_mean(self) -> Estimate:
+        return self.lead_changes.mean_interval()
+
+    @property
+    def margin_mean(self) -> Estimate:
+        return self.margin.mean_interval()
+
+
+def _score(s: int) -> pl.Expr:
+    return pl.col(f"score_{s}")
+
+
+def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
+    """All of a run's report numbers from a handful of grouped queries over the parquet parts."""
+    sc = meta["scenario"]
+    n = sc["players"]
+    seats = range(1, n + 1)
+    names = set(games.collect_schema().names())
+    seat_cols = _seat_columns(meta, names)
+    game_cols = _game_columns(meta, names)
+    decided = pl.col("winner") >= 1
+    winner_score = pl.coalesce(*[pl.when(pl.col("winner") == s).then(_score(s)) for s in seats])
+    runner_up = pl.max_horizontal(*[pl.when(pl.col("winner") != s).then(_score(s)) for s in seats])
+    decisiveness = 1 - pl.col("winner_led_from").cast(pl.Float64) / pl.col("turns").clip(lower_bound=1)
+    dec_bin = (decisiveness * DECISIVENESS_BINS).floor().clip(0, DECISIVENESS_BINS - 1) / DECISIVENESS_BINS
+
+    totals = games.select(
+        decisiveness.filter(decided).mean().alias("dec_mean"),
+        decisiveness.filter(decided).std().alias("dec_std"),
+        (decisiveness.filter(decided) < 0.1).sum().alias("late_lead"),
+        *[getattr(pl.col(f"{c}_{s}"), agg)().alias(f"{agg}:{c}_{s}")
+          for c in seat_cols for s in seats for agg in ("std", "min", "max")],
+        *[getattr(pl.col(c), agg)().alias(f"{agg}:{c}") for c in game_cols for agg in ("mean", "std", "min", "max")],
+    )
+    finishes = games.filter(decided).group_by(dec_bin.alias("decisiveness"), (winner_score - runner_up).alias("margin")
+                                              ).agg(pl.len().alias("n"))
+    scores = [games.group_by(pl.col(f"policy_{s}").alias("label"), _score(s).alias("value")).agg(pl.len().alias("n"))
+              .with_columns(pl.col("label").cast(pl.String)) for s in seats]
+    sums = [f"{c}_{s}" for c in seat_cols for s in seats]
+    lineups, lengths, tot, fin, *score_c = pl.collect_all(
+        [lineup_query(games, n, sums), length_query(games), totals, finishes, *scores], engine=ENGINE)
+    summary = build_summary(lineups, lengths, meta)
+    row = tot.row(0, named=True)
+    games_n = summary.games
+    decided_n = int(lineups.filter(pl.col("winner") >= 1)["n"].sum())
+    seat_wins = [int(lineups.filter(pl.col("winner") == s)["n"].sum()) for s in seats]
+    timeouts = int(lengths.filter(pl.col("end_reason") == TIMEOUT)["n"].sum())
+
+    labels = list(dict.fromkeys(s["label"] for s in sc["seats"]))
+    by_seat = strategy_seats(lineups, n)
+    strategy_scores = pl.concat(score_c).group_by("label", "value").agg(pl.col("n").sum())
+    strategies = {}
+    for label in labels:
+        played = [_lookup(by_seat, label, s, "played") for s in seats]
+        wins = [_lookup(by_seat, label, s, "wins") for s in seats]
+        rows = strategy_scores.filter(pl.col("label") == label)
+        strategies[label] = StrategyStats(label, sum(played), wilson(sum(wins), sum(played)), played, wins,
+                                          Histogram.from_counts(rows["value"], rows["n"]))
+    strategy_columns = {}
+    for c in seat_cols:
+        total = {lab: 0.0 for lab in labels}
+        for s in seats:
+            for lab, v in lineups.group_by(f"policy_{s}").agg(pl.col(f"{c}_{s}").sum()).iter_rows():
+                total[lab] = total.get(lab, 0.0) + v
+        strategy_columns[c] = {lab: v / strategies[lab].played for lab, v in total.items()
+                               if lab in strategies and strategies[lab].played}
+    seat_columns = {
+        c: [ColumnStats(mean_interval(lineups[f"{c}_{s}"].sum() / games_n if games_n else math.nan,
+                                      row[f"std:{c}_{s}"], games_n),
+                        row[f"std:{c}_{s}"], row[f"min:{c}_{s}"], row[f"max:{c}_{s}"]) for s in seats]
+        for c in seat_cols
+    }
+    game_columns = {
+        c: ColumnStats(mean_interval(row[f"mean:{c}"], row[f"std:{c}"], games_n), row[f"std:{c}"],
+                       row[f"min:{c}"], row[f"max:{c}"])
+        for c in game_cols
+    }
+    return Analysis(
+        meta=meta, summary=summary, players=n, games=games_n, decided=decided_n,
+        fair_share=summary.fair_share, rotate=bool(sc.get("run", {}).get("rotate_seats")),
+        seat_labels=[s["label"] for s in sc["seats"]],
+        draws=wilson(games_n - decided_n - timeouts, games_n), timeouts=wilson(timeouts, games_n),
+        turns=Histogram.from_counts(*_counts(lengths, "turns")),
+        lead_changes=Histogram.from_counts(*_counts(lengths, "lead_changes")),
+        decisiveness=mean_interval(_num(row["dec_mean"]), _num(row["dec_std"]), decided_n),
+        decisiveness_hist=Histogram.from_counts(*_counts(fin, "decisiveness")),
+        late_lead=wilson(row["late_lead"] or 0, decided_n),
+        margin=Histogram.from_counts(*_counts(fin, "margin")),
+        seat_scores=[Histogram.from_counts(f["value"], f["n"]) for f in
+                     (c.group_by("value").agg(pl.col("n").sum()) for c in score_c)],
+        strategies=strategies, head_to_head=_head_to_head(lineups, n) if len(labels) > 1 else {},
+        first_vs_last=two_proportions(seat_wins[0], games_n, seat_wins[-1], games_n),
+        seat_columns=seat_columns, strategy_columns=strategy_columns, game_columns=game_columns,
+        score_components=[c for c in meta.get("score_components", []) if c in seat_cols],
+    )
+
+
+def _head_to_head(lineups: pl.DataFrame, players: int) -> dict[tuple[str, str], HeadToHead]:
+    """Every ordered pair of different strategies that met, from the lineup counts."""
+    meetings = []
+    for s in range(1, players + 1):
+        for t in range(1, players + 1):
+            if s != t:
+                meetings.append(lineups.filter(pl.col(f"policy_{s}") != pl.col(f"policy_{t}")).select(
+                    pl.col(f"policy_{s}").alias("a"), pl.col(f"policy_{t}").alias("b"), "n",
+                    pl.when(pl.col("winner") == s).then("n").otherwise(0).alias("a_wins"),
+                    pl.when(pl.col("winner") == t).then("n").otherwise(0).alias("b_wins")))
+    if not meetings:
+        return {}
+    m = pl.concat(meetings).group_by("a", "b").agg(pl.col("n", "a_wins", "b_wins").sum())
+    return {(a, b): HeadToHead(int(k), int(aw), int(bw), wilson(aw, aw + bw))
+            for a, b, k, aw, bw in m.select("a", "b", "n", "a_wins", "b_wins").iter_rows()}
+
+
+def _num(x) -> float:
+    return math.nan if x is None else float(x)
+
+
+def _lookup(frame: pl.DataFrame, label: str, seat: int, column: str) -> int:
+    hit = frame.filter((pl.col("label") == label) & (pl.col("seat") == seat))[column]
+    return int(hit.sum()) if hit.len() else 0
+
+
+def _spec(meta: dict[str, Any]):
+    from balance.registry import games
+
+    return games().get(meta["scenario"]["game"])
+
+
+def _seat_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
+    """The game's own per-seat columns (``name_1 .. name_n`` in the records)."""
+    n = meta["scenario"]["players"]
+    spec = _spec(meta)
+    if spec is not None:
+        return [c for c in spec.seat_columns if all(f"{c}_{s}" in names for s in range(1, n + 1))]
+    common = {"score", "rank", "policy"}
+    found = []
+    for col in meta.get("columns", []):
+        base, _, seat = col.rpartition("_")
+        if seat == "1" and base not in common and all(f"{base}_{s}" in names for s in range(1, n + 1)):
+            found.append(base)
+    return found
+
+
+def _game_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
+    """The game's own per-game columns: every record column that is neither common nor per seat."""
+    from balance.sim.record import COMMON_COLUMNS
+
+    spec = _spec(meta)
+    if spec is not None:
+        return [c for c in spec.game_columns if c in names]
+    seat_cols = set(_seat_columns(meta, names))
+    n = meta["scenario"]["players"]
+    per_seat = {f"{c}_{s}" for c in [*seat_cols, "score", "rank", "policy"] for s in range(1, n + 1)}
+    skip = {"game_index", "batch", *COMMON_COLUMNS, *per_seat}
+    return [c for c in meta.get("columns", []) if c not in skip and c in names]

@@ -1,0 +1,335 @@
+"""What the report says: the run's analysis turned into titled sections of text, tables and plots.
+
+The same :class:`~balance.report.blocks.Document` is rendered to HTML and to PDF.  Nothing here
+is specific to one game: a game's own columns are shown from its GameSpec (``seat_columns``,
+``score_components``, ``game_columns``) and its own sections come from ``report_sections``.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timezone
+from functools import partial
+from typing import Any
+
+import polars as pl
+
+from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
+from balance.analysis.metrics import Analysis
+from balance.report import figures as F
+from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text
+from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, pct_pm, points, seconds
+
+
+def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = None, spec=None) -> Document:
+    meta, sc = a.meta, a.meta["scenario"]
+    game_name = spec.name if spec is not None else sc["game"]
+    sections = [
+        _at_a_glance(a, flags),
+        _scenario(a, game_name),
+        _seats(a),
+        *([_strategies(a)] if len(a.strategies) > 1 else []),
+        _scores(a),
+        _length(a),
+        _balance(a),
+        *_game_details(a),
+        *_game_sections(spec, games, meta),
+        _method(a),
+    ]
+    for i, s in enumerate(sections):
+        s.id = s.id or f"s{i + 1}"
+    when = meta.get("finished") or datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    return Document(
+        title=f"{game_name}: {sc['name']}",
+        subtitle=f"{a.players} players · {a.games:,} games · seed {sc['seed']} · reported {when}",
+        sections=sections,
+    )
+
+
+# --- sections ---------------------------------------------------------------------------------
+
+def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
+    best = max(range(a.players), key=lambda s: a.seat_wins[s].value)
+    worst = min(range(a.players), key=lambda s: a.seat_wins[s].value)
+    items = [
+        ("seat 1 wins", pct(a.seat_wins[0].value, pct_digits(a.seat_wins[0])),
+         f"fair share {pct(a.fair_share)}"),
+        ("seat spread", points(a.seat_spread), f"seat {best + 1} best, seat {worst + 1} worst"),
+        ("game length", f"{a.turns.quantile(0.5):g} turns",
+         f"median; 90% between {a.turns.quantile(0.05):g} and {a.turns.quantile(0.95):g}"),
+        ("lead changes", f"{a.lead_changes_mean.value:.2f}", "per game, on average"),
+        ("winner leads for good", pct(a.decisiveness.value, 0), "of the game, on average"),
+    ]
+    if len(a.strategies) > 1:
+        top = max(a.strategies.values(), key=lambda s: s.wins.value)
+        items.insert(2, ("best strategy", top.label, f"wins {pct(top.wins.value)} of its seats"))
+    if a.draws.value or a.timeouts.value:
+        items.append(("no winner", pct(a.draws.value + a.timeouts.value, 2),
+                      f"draws {pct(a.draws.value, 2)}, timeouts {pct(a.timeouts.value, 2)}"))
+    blocks: list = [KeyNumbers(items)]
+    if flags:
+        blocks.append(Text(f"{len(flags)} finding{'s' if len(flags) > 1 else ''} cross the report's thresholds "
+                           f"(the thresholds are listed at the end):"))
+        blocks += [Callout(f.severity, f.text, f"Raised by: {f.threshold}.") for f in flags]
+    else:
+        blocks.append(Callout("ok", "Nothing crosses the report's balance thresholds (listed at the end).", ""))
+    return Section("At a glance", blocks, id="glance")
+
+
+def _scenario(a: Analysis, game_name: str) -> Section:
+    meta, sc = a.meta, a.meta["scenario"]
+    seats = "; ".join(f"{i}: {s['label']}" for i, s in enumerate(sc["seats"], start=1))
+    rate = meta.get("games_per_second")
+    facts = [
+        ["game", f"{game_name} ({sc['game']}), {a.players} players"],
+        ["scenario", f"{sc['name']}" + (f" ({sc['path']})" if sc.get("path") and not sc["path"].startswith("<")
+                                        else "")],
+        *([["description", sc["description"]]] if sc.get("description") else []),
+        ["seats (strategy)", seats],
+        ["seat order", "the strategies move one seat on every game, so each plays every seat equally often"
+         if a.rotate else "fixed: each seat plays the same strategy in every game"],
+        ["games played", f"{a.games:,}" + (f" (status: {meta['status']})" if meta.get("status") not in (None, "complete")
+                                           else "")],
+        ["seed", str(sc["seed"])],
+        ["batches", f"{meta.get('batches', '–')} of {meta.get('batch_size', 0):,} games"],
+        ["time", seconds(meta.get("wall_seconds")) + (f" on {meta['jobs']} processes" if meta.get("jobs") else "")],
+        ["speed", f"{rate:,} games/s" if rate else "–"],
+        ["versions", ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())],
+    ]
+    blocks: list = [Table(["", ""], facts, align=["l", "l"])]
+    rules = sc.get("rules", [])
+    changed = [r for r in rules if r.get("changed")]
+    assumed = [r for r in rules if r.get("source") == "assumed"]
+    if changed:
+        blocks.append(Table(["rule", "value here", "printed value", "what it is"],
+                            [[r["key"], _value(r["value"]), _value(r["default"]), r.get("doc", "")] for r in changed],
+                            caption=f"Rules changed from the printed ones ({len(changed)})",
+                            align=["l", "r", "r", "l"]))
+    else:
+        blocks.append(Text(f"All {len(rules)} rule values are as printed: no rule is changed in this scenario."))
+    if assumed:
+        blocks.append(Table(["rule", "value", "what it is", "why this value (the rulebook is silent or unclear)"],
+                            [[r["key"], _value(r["value"]), r.get("doc", ""), r.get("note", "")] for r in assumed],
+                            caption=f"Assumed rule values ({len(assumed)}): our reading where the rules do not say; "
+                                    f"check them against the game you mean", align=["l", "r", "l", "l"]))
+    else:
+        blocks.append(Text("Every rule value comes from the rulebook: none is assumed."))
+    blocks.append(Text(f"The run.json file next to this report lists every one of the {len(rules)} rule values "
+                       f"with its source.", "muted"))
+    return Section("Scenario", blocks, id="scenario")
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        text = ", ".join(_value(x) for x in v)
+        return f"[{text}]" if len(text) < 80 else f"[{text[:76]}…]"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def _seats(a: Analysis) -> Section:
+    fair = a.fair_share
+    mixed = not a.rotate and len(set(a.seat_labels)) > 1
+    rows = []
+    for s, e in enumerate(a.seat_wins, start=1):
+        m, ci = mean_ci(a.seat_scores[s - 1].mean_interval(), 1)
+        rows.append([f"seat {s}", *([a.seat_labels[s - 1]] if mixed else []), f"{round(e.value * a.games):,}",
+                     pct(e.value, pct_digits(e)), pct_ci(e), points(e.value - fair, pct_digits(e)), m])
+    cols = ["seat", *(["strategy"] if mixed else []), "wins", "win rate", "95% interval", "vs fair share",
+            "mean score"]
+    chi2, p = a.summary.fairness_chi2, a.summary.fairness_p
+    d = a.first_vs_last
+    verdict = ("The seats' win rates differ by more than chance would explain"
+               if math.isfinite(p) and p < 0.05 else "The seats' win rates are consistent with a fair game")
+    blocks = [
+        Plot(partial(F.draw_seat_wins, a=a), 2.6,
+             caption="Win rate by seat, with 95% Wilson intervals; the dashed line is the fair share."),
+        Table(cols, rows, align=["l"] * (2 if mixed else 1) + ["r"] * 5),
+        Text(f"{verdict}: chi-square {num(chi2, 1)} with {a.players - 1} degrees of freedom, {p_value(p)} "
+             f"(test that every seat wins equally often, over the {a.decided:,} games with a winner). "
+             + (f"Seat 1 against seat {a.players}: {points(d.estimate.value, 2)} "
+                f"(95% interval {points(d.estimate.lo, 2)} to {points(d.estimate.hi, 2)}, "
+                f"two-proportion z test {p_value(d.p_value)})." if math.isfinite(d.estimate.value) else "")),
+    ]
+    if mixed:
+        blocks.append(Text("The seats play different strategies and do not rotate, so a seat's win rate mixes "
+                           "the seat with its strategy. Set rotate_seats = true in the scenario's [run] table "
+                           "to separate them.", "muted"))
+    return Section("Who wins: seats", blocks, id="seats")
+
+
+def _strategies(a: Analysis) -> Section:
+    fair = a.fair_share
+    rows = []
+    for st in sorted(a.strategies.values(), key=lambda s: -s.wins.value):
+        m, _ = mean_ci(st.scores.mean_interval(), 1)
+        rows.append([st.label, f"{st.played:,}", f"{sum(st.seat_wins):,}", pct(st.wins.value, pct_digits(st.wins)),
+                     pct_ci(st.wins), f"{st.wins.value / fair:.2f}×" if fair else "–", m])
+    k = len(a.strategies)
+    blocks = [
+        Plot(partial(F.draw_strategy_wins, a=a), 0.42 * k + 0.9,
+             caption="Win rate by strategy against the field (share of the seats it played that won), "
+                     "with 95% Wilson intervals."),
+        Table(["strategy", "seats played", "wins", "win rate", "95% interval", "vs fair share", "mean score"], rows),
+    ]
+    if any(sum(1 for p in st.seat_played if p) > 1 for st in a.strategies.values()):
+        blocks.append(Plot(partial(F.draw_strategy_seats, a=a), 0.42 * k + 1.0,
+                           caption="Win rate of each strategy at each seat; blue above the fair share, "
+                                   "red below."))
+    if a.head_to_head:
+        blocks += [
+            Plot(partial(F.draw_head_to_head, a=a), 0.42 * k + 1.3,
+                 caption="Strategy against strategy: of the games won by the row strategy or the column strategy, "
+                         "the share the row strategy won (50% = equally strong; in a two-player game, the row's "
+                         "win rate against the column)."),
+        ]
+        beats = _dominance(a)
+        if beats:
+            blocks.append(Text(beats))
+    return Section("Who wins: strategies", blocks, id="strategies")
+
+
+def _dominance(a: Analysis) -> str:
+    lines = []
+    for lab in a.strategies:
+        rivals = {y: h for (x, y), h in a.head_to_head.items() if x == lab}
+        won = [y for y, h in rivals.items() if h.share.lo > 0.5]
+        if rivals and len(won) == len(rivals):
+            lines.append(f"`{lab}` beats every other strategy head to head.")
+    return " ".join(lines)
+
+
+def _scores(a: Analysis) -> Section:
+    def row(name, h):
+        m, ci = mean_ci(h.mean_interval(), 1)
+        return [name, m, ci, num(h.std, 1), num(h.quantile(0.05)), num(h.quantile(0.5)), num(h.quantile(0.95)),
+                num(h.min), num(h.max)]
+
+    rows = [row(f"seat {s}", h) for s, h in enumerate(a.seat_scores, start=1)]
+    if len(a.strategies) > 1:
+        rows += [row(lab, st.scores) for lab, st in a.strategies.items()]
+    blocks: list = [
+        Plot(partial(F.draw_distributions, hists={f"seat {s}": h for s, h in enumerate(a.seat_scores, start=1)},
+                     xlabel="final score"), 2.5, caption="Final score distribution by seat."),
+    ]
+    if len(a.strategies) > 1:
+        blocks.append(Plot(partial(F.draw_distributions, hists={lab: st.scores for lab, st in a.strategies.items()},
+                                   xlabel="final score", what="seats played"), 2.5,
+                           caption="Final score distribution by strategy."))
+    blocks.append(Table(["", "mean", "95% interval", "sd", "5%", "median", "95%", "min", "max"], rows))
+    m = a.margin
+    if m.n:
+        blocks.append(Text(f"Winning margin (the winner's score minus the best other score): median {m.quantile(0.5):g}"
+                           f" points, mean {m.mean:.1f}; 90% of the decided games are won by between "
+                           f"{m.quantile(0.05):g} and {m.quantile(0.95):g} points."))
+    if a.score_components:
+        blocks.append(Plot(partial(F.draw_components, a=a), 2.6,
+                           caption="Where the points come from: mean score components per game."))
+        comp_rows = [[c, *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]]
+                     for c in a.score_components]
+        blocks.append(Table(["component", *[f"seat {s}" for s in range(1, a.players + 1)]], comp_rows,
+                            caption="Mean points per game from each score component"))
+    return Section("Scores", blocks, id="scores")
+
+
+def _length(a: Analysis) -> Section:
+    t = a.turns
+    m, ci = mean_ci(t.mean_interval(), 2)
+    med = t.quantile_interval(0.5)
+    rows = [[m, ci, num(t.quantile(0.05)), num(t.quantile(0.25)), f"{med.value:g} ({med.lo:g}–{med.hi:g})",
+             num(t.quantile(0.75)), num(t.quantile(0.95)), f"{t.min:g}–{t.max:g}"]]
+    reasons = a.summary.end_reasons
+    spec_reasons = a.meta.get("end_reasons") or list(reasons)
+    reason_rows = []
+    for r in dict.fromkeys([*spec_reasons, *reasons]):
+        k = reasons.get(r, 0)
+        from balance.analysis.stats import wilson
+
+        e = wilson(k, a.games)
+        reason_rows.append([r.replace("_", " "), f"{k:,}", pct(e.value, 2), pct_ci(e) if k else "–"])
+    return Section("Game length and how games end", [
+        Plot(partial(F.draw_length, a=a), 2.4, caption="Game length in turns (share of games per length)."),
+        Table(["mean", "95% interval", "5%", "25%", "median (95% interval)", "75%", "95%", "range"], rows,
+              align=["r"] * 8),
+        Table(["end reason", "games", "share", "95% interval"], reason_rows, caption="How the games ended"),
+    ], id="length")
+
+
+def _balance(a: Analysis) -> Section:
+    fsa = a.first_seat_advantage
+    lc, dec, mg = a.lead_changes_mean, a.decisiveness, a.margin_mean
+    d = 2 if max(pct_digits(e) for e in a.seat_wins) > 1 else 1
+    rows = [
+        ["first-seat advantage", points(fsa.value, d), f"{points(fsa.lo, d)} to {points(fsa.hi, d)}",
+         "seat 1's win rate minus the fair share"],
+        ["seat spread", points(a.seat_spread, d), "–", "best seat's win rate minus the worst seat's"],
+        ["draw rate", pct(a.draws.value, 2), pct_ci(a.draws), "games that end with no winner (not timeouts)"],
+        ["timeout rate", pct(a.timeouts.value, 2), pct_ci(a.timeouts), "games stopped by the turn cap"],
+        ["lead changes per game", *mean_ci(lc, 2), "how often the sole lead passed from one seat to another"],
+        ["decisiveness", pct(dec.value, 1), _pct_range(dec),
+         "share of the game the eventual winner led for good (1 − winner_led_from / turns)"],
+        ["late leads", pct(a.late_lead.value, 1), pct_ci(a.late_lead),
+         "games the winner took the lead for good only in the last 10% of turns"],
+        ["winning margin", *mean_ci(mg, 1), "winner's score minus the best other score (points)"],
+    ]
+    return Section("Balance metrics", [
+        Table(["metric", "value", "95% interval", "what it measures"], rows, align=["l", "r", "r", "l"]),
+        Plot(partial(F.draw_balance, a=a), 2.4,
+             caption="Lead changes per game, decisiveness and winning margin (decided games for the last two)."),
+        Text("High decisiveness with few lead changes means games are settled early (a runaway leader); low "
+             "decisiveness means the winner often emerges only at the end.", "muted"),
+    ], id="balance")
+
+
+def _pct_range(e) -> str:
+    return "–" if not math.isfinite(e.lo) else f"{100 * e.lo:.1f}–{100 * e.hi:.1f}%"
+
+
+def _game_details(a: Analysis) -> list[Section]:
+    """Every per-seat and per-game column the game records, by seat and by strategy."""
+    blocks: list = []
+    other = [c for c in a.seat_columns]
+    if other:
+        rows = [[c, *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]] for c in other]
+        blocks.append(Table(["mean per game", *[f"seat {s}" for s in range(1, a.players + 1)]], rows,
+                            caption="The game's own per-seat counts, by seat"))
+        if len(a.strategies) > 1:
+            rows = [[c, *[num(a.strategy_columns[c].get(lab, math.nan), 2) for lab in a.strategies]] for c in other]
+            blocks.append(Table(["mean per game", *a.strategies], rows,
+                                caption="The game's own per-seat counts, by strategy"))
+    if a.game_columns:
+        rows = [[c, *mean_ci(st.mean, 2), num(st.std, 2), f"{num(st.min)}–{num(st.max)}"]
+                for c, st in a.game_columns.items()]
+        blocks.append(Table(["per game", "mean", "95% interval", "sd", "range"], rows,
+                            caption="The game's own per-game counts"))
+    return [Section("Game details", blocks, id="details")] if blocks else []
+
+
+def _game_sections(spec, games: pl.LazyFrame | None, meta: dict) -> list[Section]:
+    if spec is None or games is None:
+        return []
+    out = []
+    for rs in getattr(spec, "report_sections", ()) or ():
+        try:
+            blocks = list(rs.build(games, meta))
+        except Exception as e:  # a game's own section must not stop the rest of the report
+            blocks = [Callout("warning", f"This section could not be built: {type(e).__name__}: {e}")]
+        out.append(Section(rs.title, blocks))
+    return out
+
+
+def _method(a: Analysis, t: Thresholds = THRESHOLDS) -> Section:
+    return Section("Thresholds and methods", [
+        Table(["threshold", "value", "raises a flag when"], [list(r) for r in t.describe()],
+              caption="Flag thresholds (balance.analysis.flags.THRESHOLDS). A flag also needs the 95% interval "
+                      "to exclude the balanced value, so noise in a small run raises nothing.", align=["l", "r", "l"]),
+        Text("Rates carry 95% Wilson score intervals; differences of two rates Newcombe's hybrid score interval and "
+             "a two-proportion z test; means Student-t intervals; the median of game length a distribution-free "
+             "interval from order statistics. Seat fairness is a chi-square goodness-of-fit test of the seats' win "
+             "counts against equal shares. The fair share is 1 / players of the games that have a winner. Every "
+             "number is computed over all the games of the run; docs/results.md defines each column and metric.",
+             "muted"),
+    ], id="method")

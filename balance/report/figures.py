@@ -1,0 +1,268 @@
+"""The report's figures: each ``draw_*(fig, analysis)`` draws into a matplotlib Figure or SubFigure.
+
+Distributions come in as value counts (:class:`~balance.analysis.stats.Histogram`) and are binned
+here, so drawing never touches the games themselves.
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.colors import TwoSlopeNorm
+from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+from balance.analysis.metrics import Analysis
+from balance.analysis.stats import Histogram
+
+# seaborn's "colorblind" palette (Okabe-Ito based), spelled out: importing seaborn costs seconds
+PALETTE = ["#0173b2", "#de8f05", "#029e73", "#d55e00", "#cc78bc", "#ca9161", "#fbafe4", "#949494", "#ece133",
+           "#56b4e9"]
+ACCENT = PALETTE[0]
+FAIR = "#444444"
+MAX_BARS = 60  # a distribution with more distinct values than this is binned
+
+RC = {
+    "font.family": "sans-serif",  # DejaVu Sans first; the SVG names the whole fallback list
+    "font.size": 8.5,
+    "axes.titlesize": 9,
+    "axes.titleweight": "bold",
+    "axes.titlelocation": "left",
+    "axes.labelsize": 8.5,
+    "axes.edgecolor": "#888888",
+    "axes.linewidth": 0.6,
+    "axes.grid": True,
+    "axes.axisbelow": True,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "grid.color": "#e6e6e6",
+    "grid.linewidth": 0.6,
+    "xtick.color": "#333333",
+    "ytick.color": "#333333",
+    "xtick.major.size": 0,
+    "ytick.major.size": 0,
+    "legend.frameon": False,
+    "legend.fontsize": 8,
+    "svg.fonttype": "none",  # text stays text in the HTML: smaller, sharper, searchable
+    "svg.hashsalt": "balance",
+    "pdf.fonttype": 42,
+}
+
+percent = FuncFormatter(lambda y, _: f"{100 * y:.0f}%")
+
+
+def color(i: int):
+    return PALETTE[i % len(PALETTE)]
+
+
+def style():
+    """The report's matplotlib style, as a context manager."""
+    return mpl.rc_context(RC)
+
+
+def draw_seat_wins(fig, a: Analysis) -> None:
+    ax = fig.subplots()
+    seats = np.arange(1, a.players + 1)
+    rates = np.array([e.value for e in a.seat_wins])
+    err = np.clip([[e.value - e.lo for e in a.seat_wins], [e.hi - e.value for e in a.seat_wins]], 0, None)
+    ax.bar(seats, rates, width=0.62, color=ACCENT, yerr=err, capsize=4, error_kw={"elinewidth": 1, "ecolor": "#222"})
+    ax.axhline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
+    ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (1.0, a.fair_share), xycoords=("axes fraction", "data"),
+                xytext=(0, 3), textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
+    for x, r in zip(seats, rates):  # inside the bar: clear of the error bar and the fair-share line
+        ax.text(x, r / 2, f"{100 * r:.1f}%", ha="center", va="center", fontsize=8.5, color="white",
+                weight="bold")
+    ax.set_xticks(seats, [_seat_label(a, s) for s in seats])
+    ax.set_ylabel("win rate")
+    ax.yaxis.set_major_formatter(percent)
+    ax.set_ylim(0, max(rates.max(), a.fair_share) * 1.15 if rates.size else 1)
+    ax.grid(axis="x", visible=False)
+
+
+def _seat_label(a: Analysis, s: int) -> str:
+    if not a.rotate and len(set(a.seat_labels)) > 1:
+        return f"seat {s}\n{a.seat_labels[s - 1]}"
+    return f"seat {s}"
+
+
+def draw_strategy_wins(fig, a: Analysis) -> None:
+    ax = fig.subplots()
+    items = sorted(a.strategies.values(), key=lambda s: s.wins.value)
+    y = np.arange(len(items))
+    rates = np.array([s.wins.value for s in items])
+    err = np.clip([[s.wins.value - s.wins.lo for s in items], [s.wins.hi - s.wins.value for s in items]], 0, None)
+    ax.barh(y, rates, height=0.6, color=[color(list(a.strategies).index(s.label)) for s in items],
+            xerr=err, capsize=3, error_kw={"elinewidth": 1, "ecolor": "#222"})
+    ax.axvline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
+    ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (a.fair_share, 1.0), xycoords=("data", "axes fraction"),
+                xytext=(3, 0), textcoords="offset points", ha="left", va="top", fontsize=7.5, color=FAIR)
+    for yy, s in zip(y, items):  # inside the bar, clear of the error bar and the fair-share line
+        ax.text(s.wins.value / 2, yy, f"{100 * s.wins.value:.1f}%", ha="center", va="center", fontsize=8.5,
+                color="white", weight="bold")
+    ax.set_yticks(y, [s.label for s in items])
+    ax.xaxis.set_major_formatter(percent)
+    ax.set_xlabel("win rate (share of the seats it played that won)")
+    ax.set_xlim(0, max(rates.max(), a.fair_share) * 1.2)
+    ax.grid(axis="y", visible=False)
+
+
+def draw_strategy_seats(fig, a: Analysis) -> None:
+    """Win rate of each strategy at each seat, coloured against the fair share."""
+    labels = list(a.strategies)
+    data = np.full((len(labels), a.players), np.nan)
+    for i, lab in enumerate(labels):
+        st = a.strategies[lab]
+        for s in range(1, a.players + 1):
+            if st.seat_played[s - 1]:
+                data[i, s - 1] = st.seat_wins[s - 1] / st.seat_played[s - 1]
+    _heatmap(fig, data, labels, [f"seat {s}" for s in range(1, a.players + 1)], a.fair_share, "win rate")
+    fig.axes[0].set_xlabel("seat")
+
+
+def draw_head_to_head(fig, a: Analysis) -> None:
+    labels = list(a.strategies)
+    data = np.full((len(labels), len(labels)), np.nan)
+    for i, x in enumerate(labels):
+        for j, y in enumerate(labels):
+            h = a.head_to_head.get((x, y))
+            if h is not None and h.a_wins + h.b_wins:
+                data[i, j] = h.share.value
+    _heatmap(fig, data, labels, labels, 0.5, "row's share of the pair's wins", xrotate=True)
+    fig.axes[0].set_ylabel("strategy (row)")
+    fig.axes[0].set_xlabel("against (column)")
+
+
+def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
+    """An annotated heatmap, blue above ``centre`` and red below, blank where there is no value."""
+    ax = fig.subplots()
+    finite = data[np.isfinite(data)]
+    span = max(float(np.max(np.abs(finite - centre))) if finite.size else 0.0, 0.02)
+    norm = TwoSlopeNorm(centre, centre - span, centre + span)
+    image = ax.imshow(np.ma.masked_invalid(data), cmap="RdBu", norm=norm, aspect="auto")
+    for (i, j), v in np.ndenumerate(data):
+        if np.isfinite(v):
+            dark = abs(v - centre) > 0.6 * span
+            ax.text(j, i, f"{100 * v:.1f}%", ha="center", va="center", fontsize=8,
+                    color="white" if dark else "#1d2330")
+    ax.set_xticks(np.arange(len(cols)), cols, rotation=20 if xrotate else 0, ha="right" if xrotate else "center",
+                  rotation_mode="anchor")
+    ax.set_yticks(np.arange(len(rows)), rows)
+    ax.set_xticks(np.arange(len(cols) + 1) - 0.5, minor=True)
+    ax.set_yticks(np.arange(len(rows) + 1) - 0.5, minor=True)
+    ax.grid(which="minor", color="white", linewidth=2)
+    ax.grid(which="major", visible=False)
+    ax.tick_params(which="both", length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    bar = fig.colorbar(image, ax=ax, format=percent, shrink=0.9, aspect=15)
+    bar.set_label(label)
+    bar.outline.set_visible(False)
+
+
+def _bins(hists: list[Histogram]) -> np.ndarray | None:
+    """Shared bin edges for value-count histograms, or None to draw every value."""
+    lo = min(h.min for h in hists if h.n)
+    hi = max(h.max for h in hists if h.n)
+    values = np.unique(np.concatenate([h.values for h in hists if h.n]))
+    integer = np.all(values == np.round(values))
+    if integer and hi - lo + 1 <= MAX_BARS:
+        return np.arange(lo - 0.5, hi + 1.5)
+    step = _nice((hi - lo) / 40)
+    if integer:
+        step = max(1.0, round(step))
+    start = math.floor(lo / step) * step
+    return np.arange(start, hi + step * 1.001, step)
+
+
+def _nice(x: float) -> float:
+    if x <= 0:
+        return 1.0
+    e = 10 ** math.floor(math.log10(x))
+    return next(m * e for m in (1, 2, 2.5, 5, 10) if m * e >= x)
+
+
+def _shares(h: Histogram, edges: np.ndarray) -> np.ndarray:
+    counts, _ = np.histogram(h.values, bins=edges, weights=h.counts)
+    return counts / max(h.n, 1)
+
+
+def draw_distributions(fig, hists: dict[str, Histogram], xlabel: str, what: str = "games") -> None:
+    """Overlaid step histograms (share of ``what`` per value or bin), one line per series."""
+    ax = fig.subplots()
+    hists = {k: h for k, h in hists.items() if h.n}
+    if not hists:
+        return
+    edges = _bins(list(hists.values()))
+    for i, (label, h) in enumerate(hists.items()):
+        shares = _shares(h, edges)
+        ax.stairs(shares, edges, color=color(i), linewidth=1.4, label=f"{label} (mean {h.mean:.1f})",
+                  fill=len(hists) == 1, alpha=0.9 if len(hists) > 1 else 0.55)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(f"share of {what}")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{100 * y:.0f}%" if y >= 0.01 or y == 0
+                                               else f"{100 * y:.1f}%"))
+    ax.set_ylim(bottom=0)
+    if len(hists) > 1:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+
+def draw_length(fig, a: Analysis) -> None:
+    draw_distributions(fig, {"all games": a.turns}, "game length (turns)")
+    ax = fig.axes[0]
+    q = {p: a.turns.quantile(p) for p in (0.05, 0.5, 0.95)}
+    for p, v in q.items():
+        ax.axvline(v, color=FAIR, linestyle="--" if p == 0.5 else ":", linewidth=1)
+        ax.annotate({0.05: "5%", 0.5: "median", 0.95: "95%"}[p] + f" {v:g}", (v, 1.0),
+                    xycoords=("data", "axes fraction"), xytext=(3, -2), textcoords="offset points",
+                    va="top", fontsize=7.5, color=FAIR)
+
+
+def draw_balance(fig, a: Analysis) -> None:
+    """Lead changes, decisiveness and winning margin side by side."""
+    axes = fig.subplots(1, 3)
+    panels = [
+        (a.lead_changes, "lead changes per game", "games", None),
+        (a.decisiveness_hist, "decisiveness (share of the game\nthe winner led for good)", "decided games",
+         1 / 20),
+        (a.margin, "winning margin (points)", "decided games", None),
+    ]
+    for ax, (h, xlabel, what, width) in zip(axes, panels):
+        if not h.n:
+            ax.set_axis_off()
+            ax.text(0.5, 0.5, "no decided games", ha="center", va="center", transform=ax.transAxes)
+            continue
+        if width:
+            edges = np.linspace(0, 1, 21)
+            ax.stairs(_shares(Histogram(h.values + width / 2, h.counts), edges), edges, color=ACCENT, fill=True,
+                      alpha=0.55)
+            ax.xaxis.set_major_formatter(percent)
+        else:
+            edges = _bins([h])
+            ax.stairs(_shares(h, edges), edges, color=ACCENT, fill=True, alpha=0.55)
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
+        ax.set_xlabel(xlabel)
+        ax.yaxis.set_major_formatter(percent)
+        ax.set_ylim(bottom=0)
+    axes[0].set_ylabel("share of games")
+
+
+def draw_components(fig, a: Analysis) -> None:
+    """Stacked mean score components per seat and per strategy."""
+    comps = a.score_components
+    groups = [("by seat", [f"seat {s}" for s in range(1, a.players + 1)],
+               [[a.seat_columns[c][s].mean.value for s in range(a.players)] for c in comps])]
+    if len(a.strategies) > 1:
+        groups.append(("by strategy", list(a.strategies),
+                       [[a.strategy_columns[c].get(lab, 0.0) for lab in a.strategies] for c in comps]))
+    axes = np.atleast_1d(fig.subplots(1, len(groups), sharey=True))
+    for ax, (title, names, values) in zip(axes, groups):
+        bottom = np.zeros(len(names))
+        for i, (c, v) in enumerate(zip(comps, values)):
+            ax.bar(names, v, bottom=bottom, color=color(i), width=0.62, label=c)
+            bottom += np.array(v)
+        ax.set_title(title)
+        ax.grid(axis="x", visible=False)
+        ax.tick_params(axis="x", labelrotation=15 if title == "by strategy" else 0)
+    axes[0].set_ylabel("mean points per game")
+    axes[-1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))

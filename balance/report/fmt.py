@@ -1,0 +1,77 @@
+"""Number formatting shared by the report's tables, figures and flags."""
+
+from __future__ import annotations
+
+import math
+
+from balance.analysis.stats import Estimate
+
+
+def pct_digits(e: Estimate) -> int:
+    """Decimals that show a rate to its precision: 1 for wide intervals, 2 when the interval is under 0.1 points."""
+    hw = e.half_width if math.isfinite(e.half_width) else 1.0
+    return 2 if 100 * hw < 0.1 else 1
+
+
+def pct(x: float, digits: int = 1) -> str:
+    return "–" if x is None or not math.isfinite(x) else f"{100 * x:.{digits}f}%"
+
+
+def pct_ci(e: Estimate) -> str:
+    d = pct_digits(e)
+    if not math.isfinite(e.lo):
+        return "–"
+    return f"{100 * e.lo:.{d}f}–{100 * e.hi:.{d}f}%"
+
+
+def pct_pm(e: Estimate) -> str:
+    d = pct_digits(e)
+    return f"{100 * e.value:.{d}f}% ± {100 * e.half_width:.{d}f}%"
+
+
+def points(x: float, digits: int = 1) -> str:
+    """A difference of rates in percentage points, with its sign."""
+    return "–" if not math.isfinite(x) else f"{100 * x:+.{digits}f} pts"
+
+
+def num(x: float, digits: int | None = None) -> str:
+    """A plain number: integers as such, others with 2 decimals (or ``digits``)."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "–"
+    if digits is None:
+        if float(x).is_integer() and abs(x) < 1e15:
+            return f"{int(x):,}"
+        digits = 2 if abs(x) < 100 else 1
+    return f"{x:,.{digits}f}"
+
+
+def mean_ci(e: Estimate, digits: int = 2) -> tuple[str, str]:
+    """(mean, interval) texts for a mean estimate."""
+    if e.value is None or not math.isfinite(e.value):
+        return "–", "–"
+    ci = "–" if not math.isfinite(e.lo) else f"{e.lo:.{digits}f}–{e.hi:.{digits}f}"
+    return f"{e.value:.{digits}f}", ci
+
+
+def p_value(p: float) -> str:
+    if p is None or not math.isfinite(p):
+        return "–"
+    if p < 1e-300:
+        return "p < 10⁻³⁰⁰"
+    if p < 0.001:
+        exp = math.floor(math.log10(p))
+        return f"p < 10{_sup(exp + 1)}"
+    return f"p = {p:.3f}"
+
+
+def _sup(k: int) -> str:
+    return str(k).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def seconds(s: float | None) -> str:
+    if s is None:
+        return "–"
+    if s < 60:
+        return f"{s:.1f} s"
+    m, sec = divmod(round(s), 60)
+    return f"{m} min {sec:02d} s" if m < 60 else f"{m // 60} h {m % 60:02d} min"

@@ -1,0 +1,166 @@
+"""The report renders for every registered game, opens in headless Chromium without console
+errors, and its PDF has the expected pages and text."""
+
+import dataclasses
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from balance.analysis.flags import find_flags
+from balance.analysis.metrics import analyse
+from balance.cli import app
+from balance.registry import games
+from balance.report import write_report
+from balance.report.blocks import Plot, ReportSection, Table, Text
+from balance.report.content import build_document
+from balance.report.html import render_html
+from balance.scenario import from_dict
+from balance.sim.runner import run
+
+CHROMIUM = Path("/usr/bin/chromium")
+SECTIONS = ["At a glance", "Scenario", "Who wins: seats", "Scores", "Game length and how games end",
+            "Balance metrics", "Thresholds and methods"]
+
+
+def two_strategy_scenario(spec, games_=3_000):
+    """The smallest table, random against the game's own default strategy, seats rotating."""
+    n = spec.min_players
+    usable = [p.name for p in spec.policies if p.players is None or p.players[0] <= n <= p.players[1]]
+    other = spec.default_policy if spec.default_policy in usable and spec.default_policy != "random" else \
+        next((p for p in usable if p != "random"), "random")
+    seats = [{"policy": "random"}, *[{"policy": other}] * (n - 1)]
+    return from_dict({"game": spec.id, "players": n, "games": games_, "seed": 11, "name": f"{spec.id}-report",
+                      "seats": seats, "run": {"rotate_seats": True}})
+
+
+@pytest.fixture(scope="module", params=sorted(games()))
+def reported(request, tmp_path_factory):
+    spec = games()[request.param]
+    out = tmp_path_factory.mktemp(f"report-{spec.id}")
+    result = run(two_strategy_scenario(spec), jobs=1, out=out / "run", progress=False)
+    paths = write_report(result)
+    return spec, result, paths
+
+
+def test_report_renders_for_every_game(reported):
+    spec, result, paths = reported
+    html = paths["html"].read_text()
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    for title in SECTIONS:
+        assert f">{title}</h2>" in html
+    several = len(set(s.label for s in two_strategy_scenario(spec).seats)) > 1
+    assert ("Who wins: strategies" in html) == several  # only a game with one strategy so far plays alone
+    assert html.count("<svg") == html.count("<figure>") >= (8 if several else 5)
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)  # self-contained: nothing to fetch
+    assert not re.search(r"\bnan\b", re.sub(r"<svg.*?</svg>", "", html, flags=re.S), re.I)
+    for seat in range(1, spec.min_players + 1):
+        assert f"seat {seat}" in html
+
+
+def test_pdf_has_the_pages_and_text(reported):
+    spec, result, paths = reported
+    reader = PdfReader(paths["pdf"])
+    assert 4 <= len(reader.pages) <= 20
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    flat = " ".join(text.split())
+    for title in SECTIONS:
+        assert title in flat
+    assert f"{spec.name}: {spec.id}-report" in flat
+    assert "BALANCE REPORT" in reader.pages[0].extract_text()
+    assert f"1 / {len(reader.pages)}" in reader.pages[0].extract_text()
+    assert "3,000" in flat and "seed 11" in flat
+    assert reader.metadata.title == f"{spec.name}: {spec.id}-report"
+
+
+def test_every_assumed_rule_is_listed(reported):
+    spec, result, paths = reported
+    html = paths["html"].read_text()
+    assumed = [r for r in result.meta["scenario"]["rules"] if r["source"] == "assumed"]
+    for r in assumed:
+        assert f">{r['key']}</td>" in html
+    if assumed:
+        assert f"Assumed rule values ({len(assumed)})" in html
+
+
+def once(spec):
+    """Tests of generic machinery run on the first registered game only (rendering costs seconds)."""
+    if spec.id != sorted(games())[0]:
+        pytest.skip("checked once, on the first registered game")
+
+
+def test_game_sections_from_the_spec(reported, tmp_path):
+    spec, result, _ = reported
+    once(spec)
+
+    def good(games, meta):
+        n = games.select("turns").sum().collect().item()
+        return [Text(f"total turns {n}"), Table(["a", "b"], [["1", "2"]]),
+                Plot(lambda fig: fig.subplots().plot([0, 1], [1, 0]), 1.5, caption="a line")]
+
+    def broken(games, meta):
+        raise ValueError("no such column")
+
+    custom = dataclasses.replace(spec, report_sections=(ReportSection("Extra numbers", good),
+                                                        ReportSection("Broken", broken)))
+    a = analyse(result.games, result.meta)
+    html = render_html(build_document(a, find_flags(a), result.games, custom))
+    assert ">Extra numbers</h2>" in html and "total turns" in html and "a line" in html
+    assert ">Broken</h2>" in html and "could not be built: ValueError: no such column" in html
+
+
+def test_report_command(reported):
+    spec, result, paths = reported
+    once(spec)
+    paths["html"].unlink()
+    out = CliRunner().invoke(app, ["report", str(result.dir), "--format", "html"])
+    assert out.exit_code == 0, out.output
+    assert paths["html"].exists() and "report.html" in out.stdout
+    bad = CliRunner().invoke(app, ["report", str(result.dir), "--format", "docx"])
+    assert bad.exit_code == 2 and "--format" in bad.stderr
+
+
+PROBE = """<script>
+window.addEventListener("load", () => {
+  const boxes = [...document.querySelectorAll("figure svg")].map(s => {
+    const r = s.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });
+  document.body.setAttribute("data-figures", JSON.stringify(boxes));
+  document.body.setAttribute("data-width", document.documentElement.scrollWidth);
+});
+</script>"""
+
+
+def chromium(html_file: Path, tmp: Path) -> tuple[str, list[str]]:
+    """Load the file in headless Chromium; return the DOM after load and the console messages."""
+    cmd = [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp / 'profile'}",
+           "--enable-logging=stderr", "--v=0", "--window-size=1100,900", "--virtual-time-budget=5000",
+           "--dump-dom", html_file.as_uri()]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+    return done.stdout, console
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (Debian package chromium)")
+def test_html_opens_in_chromium_without_console_errors(reported, tmp_path):
+    spec, _, paths = reported
+    page = tmp_path / "report.html"
+    page.write_text(paths["html"].read_text().replace("</body>", PROBE + "</body>"))
+    dom, console = chromium(page, tmp_path)
+    assert console == []
+    figures = json.loads(re.search(r'data-figures="([^"]*)"', dom).group(1).replace("&quot;", '"'))
+    html = paths["html"].read_text()
+    assert len(figures) == html.count("<figure>") >= 5
+    assert all(w >= 500 and h >= 100 for w, h in figures), figures  # every figure is drawn at column width
+    assert int(re.search(r'data-width="(\d+)"', dom).group(1)) <= 1100  # nothing sticks out sideways
+    # the check can fail: a page with a console error is caught
+    once(spec)
+    broken = tmp_path / "broken.html"
+    broken.write_text(page.read_text().replace("</body>", "<script>console.error('boom')</script></body>"))
+    assert any("boom" in line for line in chromium(broken, tmp_path)[1])
