@@ -6,6 +6,11 @@ The Python API, used the same way from a notebook as the ``balance`` command use
     scenario = balance.load_scenario("scenarios/pig/hold20.toml")
     run = balance.run(scenario, games=100_000)
     run.games  # a polars LazyFrame, one row per game
+    balance.write_report(run)  # report.html and report.pdf in the run folder
+    balance.sweep(scenario, ["rules.target_score=50..100:10"], games=100_000)
+    balance.compare(run, balance.run(scenario.with_changes(["rules.target_score=80"]), out="reports/t80"))
+
+(The report function is ``write_report``: ``balance.report`` is the package of report code.)
 """
 
 __version__ = "0.1.0"
@@ -14,4 +19,27 @@ from balance.errors import BalanceError  # noqa: E402
 from balance.scenario import load_scenario  # noqa: E402
 from balance.sim.runner import Run, open_run, run  # noqa: E402
 
-__all__ = ["BalanceError", "Run", "load_scenario", "open_run", "run", "__version__"]
+
+def write_report(run, formats=("html", "pdf")):
+    """Write a run's ``report.html`` / ``report.pdf``; ``run`` is a :class:`Run` or a run folder."""
+    from balance.report import write_report as write
+
+    return write(run, formats)
+
+
+def sweep(scenario, vary, **options):
+    """Run ``scenario`` at every combination of ``vary`` (``["KEY=V1,V2", ...]``); see ``balance sweep``."""
+    from balance.analysis.sweep import sweep as run_sweep
+
+    return run_sweep(scenario, vary, **options)
+
+
+def compare(run_a, run_b):
+    """Differences B - A of every metric, paired game by game when the runs share their seeds."""
+    from balance.analysis.compare import compare_runs
+
+    return compare_runs(run_a, run_b)
+
+
+__all__ = ["BalanceError", "Run", "compare", "load_scenario", "open_run", "run", "sweep", "write_report",
+           "__version__"]

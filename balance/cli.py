@@ -183,9 +183,12 @@ def sweep_cmd(
     resume: Annotated[bool, typer.Option(help="Finish an interrupted sweep.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the sweep already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    report_format: Annotated[str, typer.Option("--format", help="Sweep report formats: html,pdf.")] = "html,pdf",
 ):
     """Run the scenario at every combination of the varied values, with the same seed."""
     from balance.analysis.sweep import sweep
+    from balance.report import parse_formats
+    from balance.report.sweep import write_sweep_report
     from balance.report.terminal import print_sweep
     from balance.scenario import load_scenario
 
@@ -196,6 +199,10 @@ def sweep_cmd(
     result = sweep(load_scenario(scenario, sets), vary, games=games, seed=seed, jobs=jobs, out=out,
                    until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce)
     print_sweep(result, console)
+    with console.status("Writing the sweep report..."):
+        paths = write_sweep_report(result, parse_formats(report_format))
+    for fmt, path in paths.items():
+        console.print(f"Sweep report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
 
 
 @command("compare")

@@ -62,6 +62,7 @@ class GameSpec:
     default_policy: str = "random"
     bench_policy: str = "random"
     bench_players: int | None = None  # default: the smallest player count
+    seat_roles: str = ""  # for games whose seats play fixed roles: what each seat is (refuses rotate_seats)
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""

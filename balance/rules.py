@@ -38,7 +38,8 @@ class RuleInfo:
         span = _span(self.lo, self.hi)
         if word:
             return f"{word}{span}"
-        elem = "integers" if _kind(default[0] if default else 0) == "int" else "numbers"
+        elem = {"int": "integers", "float": "numbers", "str": "texts", "bool": "true/false values"}[
+            _kind(default[0] if default else 0)]
         n = ""
         if self.length:
             lo, hi = self.length
@@ -46,13 +47,17 @@ class RuleInfo:
         return f"a list{n} {elem}{span.replace(' from', ' each from')}"
 
 
+def _num(x: float) -> str:
+    return f"{x:,}" if float(x).is_integer() else f"{x:g}"
+
+
 def _span(lo, hi) -> str:
     if lo is not None and hi is not None:
-        return f" from {lo:g} to {hi:g}"
+        return f" from {_num(lo)} to {_num(hi)}"
     if lo is not None:
-        return f" of at least {lo:g}"
+        return f" of at least {_num(lo)}"
     if hi is not None:
-        return f" of at most {hi:g}"
+        return f" of at most {_num(hi)}"
     return ""
 
 
@@ -237,7 +242,13 @@ def rules_toml(rules_cls, title: str) -> str:
         i = rv.info
         lines.append(f"# {i.doc}. Allowed: {i.allowed(rv.default)}.")
         lines.append(f"#   {i.source}: {i.note}")
-        lines.append(f"# {rv.key} = {to_toml_value(rv.default)}")
+        if isinstance(rv.default, tuple) and rv.default and isinstance(rv.default[0], str):
+            # a drawn map or a list of names reads best one entry per line
+            lines.append(f"# {rv.key} = [")
+            lines += [f"#     {to_toml_value(v)}," for v in rv.default]
+            lines.append("# ]")
+        else:
+            lines.append(f"# {rv.key} = {to_toml_value(rv.default)}")
     return "\n".join(lines) + "\n"
 
 

@@ -17,13 +17,15 @@ rotate_seats = true
 ```
 
 ``--set key=value`` edits the same tree before validation: ``games=5000``, ``rules.target_score=50``
-(or just ``target_score=50``), ``seats.2.params.threshold=25`` (seats count from 1).
+(or just ``target_score=50``), ``seats.2.params.threshold=25`` (seats count from 1).  Setting a
+seat's policy to another one resets that seat's parameters to the new policy's defaults.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,8 +154,10 @@ def parse_set(item: str) -> tuple[str, Any]:
 def apply_sets(raw: dict[str, Any], sets: list[str], rules_keys: list[str]) -> tuple[dict[str, Any], list[str]]:
     """Write ``--set`` values into the raw scenario tree; return (changes, problems)."""
     changes, problems = {}, []
-    for item in sets:
-        key, value = parse_set(item)
+    parsed = [parse_set(item) for item in sets]
+    # a new policy starts from its own default parameters, then takes any params set alongside it
+    parsed.sort(key=lambda kv: not re.fullmatch(r"seats\.\d+\.policy", kv[0]))
+    for key, value in parsed:
         parts = key.split(".")
         if parts[0] not in TOP_KEYS and key in rules_keys:
             parts = ["rules", *parts]
@@ -166,6 +170,8 @@ def apply_sets(raw: dict[str, Any], sets: list[str], rules_keys: list[str]) -> t
                                 f"with N from 1 to {len(seats)}")
                 continue
             node = seats[int(parts[1]) - 1]
+            if parts[2:] == ["policy"] and node.get("policy") != value:
+                node.pop("params", None)
             for p in parts[2:-1]:
                 node = node.setdefault(p, {})
             node[parts[-1]] = value
@@ -254,6 +260,9 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         else:
             rotate = value
 
+    if rotate and spec.seat_roles:
+        problems.append(f"{where}: run.rotate_seats: not for {spec.name}: its seats play fixed roles "
+                        f"({spec.seat_roles})")
     if not problems and spec.check:
         problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
     if problems:

@@ -70,7 +70,7 @@ def test_wrong_type_and_out_of_range_values_say_what_is_allowed(tmp_path):
                      .replace("games = 1000", "games = -3"))
     assert len(lines) == 3
     text = "\n".join(lines)
-    assert "rules.target_score: 'fifty' is not allowed; expected an integer from 2 to 1000" in text
+    assert "rules.target_score: 'fifty' is not allowed; expected an integer from 2 to 1,000" in text
     assert "rules.die_sides: 1 is not allowed; expected an integer from 2 to 100" in text
     assert "games: -3 is not allowed; expected an integer from 1" in text
 
@@ -118,3 +118,17 @@ def test_every_shipped_scenario_is_valid():
     assert files
     for path in files:
         load_scenario(path)
+
+
+def test_games_with_fixed_seat_roles_refuse_rotation(tmp_path):
+    text = 'game = "angry-monsters"\nplayers = 3\n[run]\nrotate_seats = true\n'
+    lines = problems(tmp_path, text)
+    assert len(lines) == 1 and "run.rotate_seats: not for Angry Monsters: its seats play fixed roles" in lines[0]
+
+
+def test_changing_a_seats_policy_resets_its_parameters(tmp_path):
+    sc = load_scenario(write(tmp_path, GOOD), ["seats.1.params.threshold=30", "seats.1.policy=catch_up"])
+    assert sc.seats[0].policy == "catch_up"
+    assert sc.seats[0].params == {"threshold": 30.0, "per_point_behind": 0.25}
+    sc = load_scenario(write(tmp_path, GOOD), ["seats.1.policy=optimal"])
+    assert sc.seats[0].params == {}

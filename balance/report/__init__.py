@@ -47,9 +47,16 @@ def write_report(run, formats=FORMATS, analysis=None) -> dict[str, Path]:
     analysis = analysis or analyse(run.games, meta)
     spec = games().get(meta["scenario"]["game"])
     doc = build_document(analysis, find_flags(analysis), run.games, spec)
+    return write_document(doc, run.dir, "report", formats)
+
+
+def write_document(doc, folder: Path, stem: str, formats=FORMATS) -> dict[str, Path]:
+    """Render ``doc`` as ``folder/stem.html`` and/or ``.pdf`` (temporary name, then rename)."""
+    from balance.errors import BalanceError
+
     out = {}
     for fmt in formats:
-        path = run.dir / f"report.{fmt}"
+        path = Path(folder) / f"{stem}.{fmt}"
         tmp = path.with_name(f".{path.name}.tmp")
         if fmt == "html":
             from balance.report.html import render_html
@@ -66,4 +73,4 @@ def write_report(run, formats=FORMATS, analysis=None) -> dict[str, Path]:
     return out
 
 
-__all__ = ["FORMATS", "parse_formats", "write_report"]
+__all__ = ["FORMATS", "parse_formats", "write_document", "write_report"]

@@ -29,14 +29,15 @@ SECTIONS = ["At a glance", "Scenario", "Who wins: seats", "Scores", "Game length
 
 
 def two_strategy_scenario(spec, games_=3_000):
-    """The smallest table, random against the game's own default strategy, seats rotating."""
+    """The smallest table, random against the game's own default strategy, seats rotating where the
+    game's seats have no fixed roles."""
     n = spec.min_players
     usable = [p.name for p in spec.policies if p.players is None or p.players[0] <= n <= p.players[1]]
     other = spec.default_policy if spec.default_policy in usable and spec.default_policy != "random" else \
         next((p for p in usable if p != "random"), "random")
     seats = [{"policy": "random"}, *[{"policy": other}] * (n - 1)]
     return from_dict({"game": spec.id, "players": n, "games": games_, "seed": 11, "name": f"{spec.id}-report",
-                      "seats": seats, "run": {"rotate_seats": True}})
+                      "seats": seats, "run": {"rotate_seats": not spec.seat_roles}})
 
 
 @pytest.fixture(scope="module", params=sorted(games()))

@@ -1,0 +1,222 @@
+"""Angry Monsters (Ian Wyman): two monsters rampage through a coastal city while the human evacuates.
+
+Seats: every seat but the last is a monster, in seat order (the rulebook's roar-off decides that
+order); the last seat is the human.  The rulebook's materials (2 dinosaur tokens) and victory
+condition ('eaten by both monsters') make it a 3-player game; 2 to 5 players run with 1 to 4
+monsters for variants.  A round is every monster's turn, then the human's.
+
+Monster turn: roll 1d6 moves; step to any of the 8 neighbouring squares (1 move, not into a
+building), eating every meeple on a square it enters (+2 moves per meeple); destroy a building in
+one of the 4 cardinal directions by paying its cost (red/orange 1, yellow/green 2, blue/violet 3,
+evac site 4).  Human turn: replace an evac site (put it on a free square, put 3 evacuated meeples
+back at random), or roll 2d6 and make up to that many single-square cardinal meeple moves;
+stepping between land and water costs 2; meeples cannot enter buildings; a meeple entering an
+evac site is evacuated.  The game ends when no meeple is on the board.  The human wins with more
+meeples evacuated than eaten by all monsters; otherwise the monster that destroyed the most
+buildings wins, and a tie between monsters is a draw (the rulebook's Darth Vader imitation is not
+simulated).
+
+Scores: a monster's score is the buildings it destroyed as the victory condition counts them
+(``destroyed_*`` columns by the rulebook's price lines; evac sites included by default); the
+human's score is the meeples evacuated (held at the end).  Ranks: the human first when ahead
+(evacuated > eaten), else last; the monsters by buildings.
+
+Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules angry-monsters``):
+  * meeples_per_square = 1: one figure per square, as Setup keeps pieces on separate squares.
+  * monster_crossing_cost = 1: the land/water cost is a Human Rule only.
+  * monster_enters_evac_site = false: the site is on the monsters' price list of buildings.
+  * evac_site_counts_as_building = true: for the monsters' victory count.
+  * monsters_share_squares = false; diagonal_between_buildings = true.
+  * replace_evac_site = 'destroyed_only': replacing puts a destroyed site back ('any_site' also lets
+    the human move a standing one); replace_needs_evacuated = true (3 evacuated meeples are needed);
+    put_back_on = 'land'; the new site goes on a free land square without meeple or monster.
+  * A monster may end its move early ('up to' the die); it eats on every square it enters, not only
+    where it stops (eating mid-move is what the +2 extra moves are for).
+  * A meeple may not step onto a monster's square.
+  * A destroyed building or evac site leaves open ground of its terrain.
+  * Monster starts: the map's M squares in seat order; otherwise a random free water square as far
+    from land as possible (king moves), ties broken at random each game.
+  * max_rounds = 300 turn cap -> end reason 'timeout', no winner.
+  * Generated boards: sea along one edge, shore a random walk; evac sites inland first.
+  * Seats play fixed roles, so scenarios may not rotate them (validation refuses rotate_seats).
+"""
+
+import numpy as np
+
+from balance.games.angry_monsters import engine
+from balance.games.angry_monsters.board import SIDE_IDS, SPREAD_IDS, generated_board, parse_map
+from balance.games.angry_monsters.moves import (BONUS, CHIPS, CROSS, DEPTH, DIAGONAL_SQUEEZE, EACH_GAME, EVAC_COUNTS,
+                                                GEN_EVAC, HEIGHT, HUMAN_DICE, HUMAN_SIDES, INLAND, MAX_ROUNDS, MEEPLES,
+                                                MONSTER_CROSS, MONSTER_DIE, MONSTER_ENTERS_EVAC, N_CELLS, N_CFG,
+                                                NEEDS_EVACUATED, PER_SQUARE, PUT_BACK, PUT_BACK_ANYWHERE, REPLACE_ANY,
+                                                ROUGH, SHARE, SIDE, SPREAD, W2, WIDTH, directions)
+from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
+                                                   WRECKER)
+from balance.games.angry_monsters.rules import Rules
+from balance.registry import GameSpec, Param, Policy, register
+
+REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
+                        "Replace an evac site (when allowed) while this many or fewer stand")
+SITE_SAFETY = Param("site_safety", 0.5, 0, 100,
+                    "Weight of the distance to the nearest monster (capped at 8) against the meeples' mean "
+                    "distance when choosing the square for a replaced site")
+
+POLICIES = (
+    Policy("random", RANDOM, "Uniform over the legal options at every decision (monster or human seat)"),
+    Policy("standard", STANDARD, "The default scripted play on any seat: glutton for a monster, nearest_exit "
+                                 "for the human, each with its default parameters"),
+    Policy("glutton", GLUTTON, "Monster: hunt the meeples, the best meeples per move within reach first; with none "
+                               "in reach walk to the nearest", (
+        Param("building_weight", 0.2, 0, 100, "Value of destroying a building (or evac site) against eating a "
+                                              "meeple, per move spent"),)),
+    Policy("wrecker", WRECKER, "Monster: destroy buildings, the cheapest per move first; with none in reach walk "
+                               "to the nearest", (
+        Param("meeple_weight", 0.5, 0, 100, "Value of eating a meeple against destroying a building, per move"),
+        Param("evac_weight", 1.0, 0, 100, "Value of destroying an evac site against a building, per move"))),
+    Policy("blockade", BLOCKADE, "Monster: destroy the evac sites and lurk by them, eating the meeples closest to "
+                                 "safety; hunts meeples once no site stands", (
+        Param("evac_weight", 4.0, 0, 100, "Value of destroying an evac site against eating a meeple, per move"),
+        Param("guard_weight", 4.0, 0, 100, "Extra value of a meeple d moves from an evac site: x 1 + w/(1+d)"),
+        Param("meeple_weight", 1.0, 0, 100, "Value of eating a meeple, per move"))),
+    Policy("nearest_exit", NEAREST_EXIT, "Human: move the meeple closest to an evac site one step nearer, again "
+                                         "and again; replace a destroyed site by the rule of thumb", (
+        REPLACE_AT_MOST, SITE_SAFETY)),
+    Policy("flee", FLEE, "Human: first move the meeples most threatened by a monster (downhill to safety, else "
+                         "away from it), then play like nearest_exit", (
+        Param("danger_radius", 5, 0, 100, "A meeple closer than this (king moves) to a monster is threatened"),
+        Param("threat_weight", 3, 0, 1000, "Priority per square of closeness to a monster against distance "
+                                           "to safety"),
+        REPLACE_AT_MOST, SITE_SAFETY)),
+)
+MONSTER_ONLY = ("glutton", "wrecker", "blockade")
+HUMAN_ONLY = ("nearest_exit", "flee")
+
+
+def board_arrays(rules: Rules):
+    """(terrain, structure, meeples, monster marks, width, height) of the scenario's board."""
+    if rules.board_source == "map":
+        return parse_map(rules.board)
+    g = rules.generator
+    t, s, m, _ = generated_board(g, rules.meeples, rules.meeples_per_square)
+    return t, s, m, np.zeros(0, np.int64), g.width, g.height
+
+
+def config(rules: Rules, width: int, height: int, n_cells: int) -> np.ndarray:
+    g = rules.generator
+    cfg = np.zeros(N_CFG, np.int64)
+    values = {
+        WIDTH: width, HEIGHT: height, W2: width + 2, N_CELLS: n_cells,
+        EACH_GAME: rules.board_source == "generated_each_game", SIDE: SIDE_IDS[g.shore_side], DEPTH: g.shore_depth,
+        ROUGH: g.shore_roughness, GEN_EVAC: g.evac_sites, INLAND: g.evac_inland, SPREAD: SPREAD_IDS[g.meeple_spread],
+        MEEPLES: rules.meeples, PER_SQUARE: rules.meeples_per_square, MONSTER_DIE: rules.monster_die,
+        BONUS: rules.bonus_moves_per_meeple, HUMAN_DICE: rules.human_dice, HUMAN_SIDES: rules.human_die_sides,
+        CROSS: rules.crossing_cost, MONSTER_CROSS: rules.monster_crossing_cost, CHIPS: rules.evac_site_chips,
+        PUT_BACK: rules.meeples_put_back, REPLACE_ANY: rules.replace_evac_site == "any_site",
+        NEEDS_EVACUATED: rules.replace_needs_evacuated, PUT_BACK_ANYWHERE: rules.put_back_on == "any_square",
+        MONSTER_ENTERS_EVAC: rules.monster_enters_evac_site, EVAC_COUNTS: rules.evac_site_counts_as_building,
+        SHARE: rules.monsters_share_squares, DIAGONAL_SQUEEZE: rules.diagonal_between_buildings,
+        MAX_ROUNDS: rules.max_rounds,
+    }
+    for k, v in values.items():
+        cfg[k] = int(v)
+    return cfg
+
+
+def kernel_args(rules: Rules, players: int, seat_policy: np.ndarray, seat_params: np.ndarray) -> tuple:
+    terrain, structure, meeples, marks, width, height = board_arrays(rules)
+    n_cells = terrain.shape[0]
+    cfg = config(rules, width, height, n_cells)
+    mix = np.array([rules.generator.building_density, *rules.generator.colour_mix], np.float64)
+    cost = np.array([*rules.building_costs, rules.evac_site_cost], np.int64)
+    king, rook, part_a, part_b = directions(width + 2)
+    return (cfg, mix, cost, terrain, structure, meeples, marks, king, rook, part_a, part_b)
+
+
+def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
+    out = []
+    for seat, name in enumerate(policies, 1):
+        human = seat == players
+        if human and name in MONSTER_ONLY:
+            out.append(f"seats.{seat}.policy: seat {seat} is the human; {name!r} is a monster policy; "
+                       f"allowed: random, standard, {', '.join(HUMAN_ONLY)}")
+        if not human and name in HUMAN_ONLY:
+            out.append(f"seats.{seat}.policy: seat {seat} is a monster; {name!r} is a human policy; "
+                       f"allowed: random, standard, {', '.join(MONSTER_ONLY)}")
+    if rules.board_source == "map":
+        marks = "".join(rules.board).count("M")
+        water = sum(row.count("~") for row in rules.board) + marks
+        if water < players - 1:
+            out.append(f"rules.board: {water} water squares for {players - 1} monsters")
+    return out
+
+
+def invariants(games, scenario) -> list[str]:
+    """What every finished game of Angry Monsters must show in its record."""
+    import polars as pl
+
+    n = scenario.players
+    human = n
+    monsters = range(1, n)
+    rules = scenario.rules
+    total = rules.meeples
+    eaten = pl.sum_horizontal(*[pl.col(f"eaten_{m}") for m in monsters])
+    evacuated = pl.col(f"evacuated_{human}")
+    counted = {m: pl.sum_horizontal(pl.col(f"destroyed_red_orange_{m}"), pl.col(f"destroyed_yellow_green_{m}"),
+                                    pl.col(f"destroyed_blue_violet_{m}"),
+                                    *([pl.col(f"destroyed_evac_sites_{m}")] if rules.evac_site_counts_as_building
+                                      else [])) for m in monsters}
+    human_wins = evacuated > eaten
+    best = pl.max_horizontal(*counted.values())
+    n_best = pl.sum_horizontal(*[(counted[m] == best).cast(pl.Int32) for m in monsters])
+    monster_winner = pl.when(n_best == 1).then(
+        pl.coalesce(*[pl.when(counted[m] == best).then(pl.lit(m)) for m in monsters])).otherwise(pl.lit(-1))
+    expected = pl.when(pl.col("end_reason") == "timeout").then(pl.lit(-1)).when(human_wins).then(pl.lit(human)) \
+        .otherwise(monster_winner)
+    meeples_at_most = eaten + evacuated + pl.col("meeples_left") <= total if rules.board_source != "map" else \
+        eaten + evacuated + pl.col("meeples_left") == total
+    checks = {
+        "meeples are conserved (eaten + evacuated + on the board)": meeples_at_most,
+        "the game ends with no meeple on the board unless timed out":
+            (pl.col("meeples_left") == 0) | (pl.col("end_reason") == "timeout"),
+        "the winner follows the victory condition": pl.col("winner") == expected,
+        "only monsters eat and destroy": (pl.col(f"eaten_{human}") == 0) & (
+            pl.col(f"destroyed_red_orange_{human}") + pl.col(f"destroyed_evac_sites_{human}") == 0),
+        "only the human evacuates": pl.all_horizontal(*[pl.col(f"evacuated_{m}") == 0 for m in monsters]),
+        "scores are the buildings counted and the evacuated":
+            pl.all_horizontal(*[pl.col(f"score_{m}") == counted[m] for m in monsters], pl.col(f"score_{human}") ==
+                              evacuated),
+        "evac sites destroyed never exceed the chips plus replacements": pl.sum_horizontal(
+            *[pl.col(f"destroyed_evac_sites_{m}") for m in monsters]) <= rules.evac_site_chips +
+        pl.col("evac_sites_replaced"),
+        "the winner ranks first": (pl.col("winner") < 1) | pl.coalesce(
+            *[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}") == 1) for s in range(1, n + 1)]),
+        "rounds within the cap": (pl.col("rounds") >= 1) & (pl.col("rounds") <= rules.max_rounds),
+    }
+    broken = games.select([(~expr).sum().alias(name) for name, expr in checks.items()]).row(0, named=True)
+    return [f"{name}: broken in {count} games" for name, count in broken.items() if count]
+
+
+SPEC = register(GameSpec(
+    id="angry-monsters",
+    name="Angry Monsters",
+    min_players=2,
+    max_players=5,
+    rules_cls=Rules,
+    policies=POLICIES,
+    play_batch=engine.play_batch,
+    kernel_args=kernel_args,
+    check=check,
+    invariants=invariants,
+    end_reasons=engine.END_REASONS,
+    game_columns=engine.GAME_COLUMNS,
+    seat_columns=engine.SEAT_COLUMNS,
+    score_components=("destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",
+                      "destroyed_evac_sites", "evacuated"),
+    default_policy="standard",
+    bench_policy="standard",
+    bench_players=3,
+    seat_roles="every seat but the last is a monster, in turn order; the last seat is the human",
+    batch_games=50_000,
+    description=__doc__.split("\n")[0],
+    assumptions_doc=__doc__[__doc__.index("Assumptions"):],
+))

@@ -1,0 +1,363 @@
+"""Boards: the ASCII map a designer draws, the seeded generator, and board checks.
+
+A board is stored as flat arrays over the grid with a one-square border of OFF squares, so a
+neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.
+
+Legend of the map (one text per row, as in a scenario's ``[rules] board = [...]``)::
+
+    ~  water                      .  land
+    r o y g b v  building (red, orange, yellow, green, blue, violet), on land
+    E  evac site (on land)        M  monster start (water)
+    m  a meeple on land           2-9  that many meeples on one land square
+    w  a meeple in water
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from balance.sim.dice import below, new_rng, uniform
+
+OFF, WATER, LAND = 0, 1, 2  # terrain
+NONE, EVAC = -1, 6  # structure: -1 none, 0..5 a building colour, 6 an evac site
+COLOURS = "roygbv"
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "violet")
+LEGEND = "~.roygbvEMmw23456789"
+SIDE_IDS = {"west": 0, "east": 1, "north": 2, "south": 3}
+SPREAD_IDS = {"even": 0, "random": 1}
+MEEPLE_TILE = 4  # the 'even' spread deals meeples round tiles of 4x4 squares
+INF = 1 << 28
+
+
+def geometry(width: int, height: int) -> tuple[int, int]:
+    """(padded row length, padded cell count)."""
+    return width + 2, (width + 2) * (height + 2)
+
+
+def empty_board(width: int, height: int):
+    w2, n = geometry(width, height)
+    return np.zeros(n, np.int8), np.full(n, NONE, np.int8), np.zeros(n, np.int32)
+
+
+def parse_map(rows) -> tuple:
+    """(terrain, structure, meeples, monster marks in reading order, width, height); assumes a valid map."""
+    height, width = len(rows), len(rows[0])
+    terrain, structure, meeples = empty_board(width, height)
+    w2 = width + 2
+    marks = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            cell = (r + 1) * w2 + c + 1
+            terrain[cell] = WATER if ch in "~Mw" else LAND
+            if ch in COLOURS:
+                structure[cell] = COLOURS.index(ch)
+            elif ch == "E":
+                structure[cell] = EVAC
+            elif ch in "mw":
+                meeples[cell] = 1
+            elif ch.isdigit():
+                meeples[cell] = int(ch)
+            elif ch == "M":
+                marks.append(cell)
+    return terrain, structure, meeples, np.array(marks, np.int64), width, height
+
+
+def render(terrain, structure, meeples, width, height, marks=()) -> tuple[str, ...]:
+    """The map texts of a board (the inverse of :func:`parse_map`)."""
+    w2 = width + 2
+    rows = []
+    for r in range(height):
+        line = []
+        for c in range(width):
+            cell = (r + 1) * w2 + c + 1
+            if cell in marks:
+                ch = "M"
+            elif structure[cell] == EVAC:
+                ch = "E"
+            elif structure[cell] >= 0:
+                ch = COLOURS[structure[cell]]
+            elif meeples[cell] > 1:
+                ch = str(min(int(meeples[cell]), 9))
+            elif meeples[cell] == 1:
+                ch = "m" if terrain[cell] == LAND else "w"
+            else:
+                ch = "." if terrain[cell] == LAND else "~"
+            line.append(ch)
+        rows.append("".join(line))
+    return tuple(rows)
+
+
+@njit(cache=True)
+def land_distance(terrain, w2, dist, queue):
+    """King-move distance of every water square from the nearest land square (land squares: 0)."""
+    n = terrain.shape[0]
+    head = 0
+    tail = 0
+    for c in range(n):
+        if terrain[c] == LAND:
+            dist[c] = 0
+            queue[tail] = c
+            tail += 1
+        else:
+            dist[c] = INF
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for dr in (-w2, 0, w2):
+            for dc in (-1, 0, 1):
+                nb = c + dr + dc
+                if terrain[nb] == WATER and dist[nb] == INF:
+                    dist[nb] = dist[c] + 1
+                    queue[tail] = nb
+                    tail += 1
+    return dist
+
+
+@njit(cache=True)
+def water_distance(terrain, w2, dist, queue):
+    """Rook-move distance of every square from the nearest water square."""
+    n = terrain.shape[0]
+    head = 0
+    tail = 0
+    for c in range(n):
+        if terrain[c] == WATER:
+            dist[c] = 0
+            queue[tail] = c
+            tail += 1
+        else:
+            dist[c] = INF
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for off in (-w2, -1, 1, w2):
+            nb = c + off
+            if terrain[nb] != OFF and dist[nb] == INF:
+                dist[nb] = dist[c] + 1
+                queue[tail] = nb
+                tail += 1
+    return dist
+
+
+@njit(cache=True, inline="always")
+def _cell(i, j, side, width, height, w2):
+    """Square at position i along the shore and j squares in from the sea edge."""
+    if side == 0:
+        r, c = i, j
+    elif side == 1:
+        r, c = i, width - 1 - j
+    elif side == 2:
+        r, c = j, i
+    else:
+        r, c = height - 1 - j, i
+    return (r + 1) * w2 + c + 1
+
+
+@njit(cache=True)
+def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, inland, n_meeples, per_square,
+             spread, terrain, structure, meeples, cells, dist, queue, rng):
+    """Draw a board into ``terrain``, ``structure`` and ``meeples`` (padded arrays of the right size).
+
+    The shore is a random walk of depths within ``shore_depth`` +- 2 x ``roughness``; evac sites go first on free land
+    at least ``inland`` squares from the water (any free land if there is too little), then the
+    buildings (a ``density`` share of the land, colours drawn by ``mix``, always leaving room for
+    the meeples), then the meeples, dealt round 4x4 tiles ('even') or at random ('random').
+    Returns the number of meeples placed (fewer than asked only if the land is full).
+    """
+    w2 = width + 2
+    length = height if side < 2 else width
+    depth_axis = width if side < 2 else height
+    for c in range(terrain.shape[0]):
+        terrain[c] = OFF
+        structure[c] = NONE
+        meeples[c] = 0
+    depth = min(max(shore_depth, 1), depth_axis - 1)
+    for i in range(length):
+        if i > 0 and roughness > 0:
+            depth += below(2 * roughness + 1, rng) - roughness
+            depth = min(max(depth, shore_depth - 2 * roughness, 1), shore_depth + 2 * roughness, depth_axis - 1)
+        for j in range(depth_axis):
+            terrain[_cell(i, j, side, width, height, w2)] = WATER if j < depth else LAND
+    # the land squares, shuffled
+    n_land = 0
+    for c in range(terrain.shape[0]):
+        if terrain[c] == LAND:
+            cells[n_land] = c
+            n_land += 1
+    for k in range(n_land - 1, 0, -1):
+        x = below(k + 1, rng)
+        cells[k], cells[x] = cells[x], cells[k]
+    # evac sites: inland first
+    water_distance(terrain, w2, dist, queue)
+    placed = 0
+    for want_inland in (True, False):
+        for k in range(n_land):
+            c = cells[k]
+            if placed < n_evac and structure[c] == NONE and (dist[c] >= inland or not want_inland):
+                structure[c] = EVAC
+                placed += 1
+    # buildings on a density share of the land, leaving room for the meeples
+    room = n_land - placed - (n_meeples + per_square - 1) // per_square
+    n_buildings = min(int(density * n_land + 0.5), max(room, 0))
+    total = 0.0
+    for k in range(6):
+        total += mix[k]
+    built = 0
+    for k in range(n_land):
+        c = cells[k]
+        if built < n_buildings and structure[c] == NONE:
+            x = uniform(rng) * total
+            colour = 5
+            for q in range(6):
+                if x < mix[q]:
+                    colour = q
+                    break
+                x -= mix[q]
+            structure[c] = colour
+            built += 1
+    # meeples
+    placed_meeples = 0
+    if spread == 1:
+        for k in range(n_land - 1, 0, -1):
+            x = below(k + 1, rng)
+            cells[k], cells[x] = cells[x], cells[k]
+        while placed_meeples < n_meeples:
+            progress = False
+            for k in range(n_land):
+                c = cells[k]
+                if placed_meeples < n_meeples and structure[c] == NONE and meeples[c] < per_square:
+                    meeples[c] += 1
+                    placed_meeples += 1
+                    progress = True
+                    if per_square > 1:
+                        break
+            if not progress:
+                break
+    else:
+        tiles_r = (height + MEEPLE_TILE - 1) // MEEPLE_TILE
+        tiles_c = (width + MEEPLE_TILE - 1) // MEEPLE_TILE
+        n_tiles = tiles_r * tiles_c
+        order = np.arange(n_tiles)
+        while placed_meeples < n_meeples:
+            for k in range(n_tiles - 1, 0, -1):
+                x = below(k + 1, rng)
+                order[k], order[x] = order[x], order[k]
+            progress = False
+            for t in order:
+                if placed_meeples >= n_meeples:
+                    break
+                r0 = (t // tiles_c) * MEEPLE_TILE
+                c0 = (t % tiles_c) * MEEPLE_TILE
+                free = 0
+                for r in range(r0, min(r0 + MEEPLE_TILE, height)):
+                    for c in range(c0, min(c0 + MEEPLE_TILE, width)):
+                        cell = (r + 1) * w2 + c + 1
+                        if terrain[cell] == LAND and structure[cell] == NONE and meeples[cell] < per_square:
+                            queue[free] = cell
+                            free += 1
+                if free > 0:
+                    cell = queue[below(free, rng)]
+                    meeples[cell] += 1
+                    placed_meeples += 1
+                    progress = True
+            if not progress:
+                break
+    return placed_meeples
+
+
+def generated_board(g, meeples: int, per_square: int, seed: int | None = None):
+    """A generated board from the rules' ``generator`` section (its ``seed`` unless one is given)."""
+    terrain, structure, meeple_counts = empty_board(g.width, g.height)
+    n = terrain.shape[0]
+    rng = new_rng(np.random.SeedSequence(g.seed if seed is None else seed))
+    placed = generate(g.width, g.height, SIDE_IDS[g.shore_side], g.shore_depth, g.shore_roughness,
+                      g.building_density, np.array(g.colour_mix, np.float64), g.evac_sites, g.evac_inland, meeples,
+                      per_square, SPREAD_IDS[g.meeple_spread], terrain, structure, meeple_counts,
+                      np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), rng)
+    return terrain, structure, meeple_counts, placed
+
+
+def board_problems(rules) -> list[str]:
+    """Every problem of the rules' board, one line each (the rules' ``problems()`` hook)."""
+    if rules.board_source == "map":
+        return map_problems(rules.board, rules)
+    return generator_problems(rules)
+
+
+def map_problems(rows, rules) -> list[str]:
+    out = []
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            out.append(f"board row {r + 1} has {len(row)} squares, row 1 has {width}; every row must be as long")
+        bad = sorted({ch for ch in row if ch not in LEGEND})
+        if bad:
+            out.append(f"board row {r + 1}: unknown square(s) {' '.join(map(repr, bad))}; the legend is "
+                       f"~ water, . land, r o y g b v buildings, E evac site, m meeple, 2-9 meeples, "
+                       f"w meeple in water, M monster start")
+    if out:
+        return out
+    if width < 2:
+        return [f"board rows have {width} square; at least 2 are needed"]
+    terrain, structure, meeples, marks, width, height = parse_map(rows)
+    text = "".join(rows)
+    n_meeples = int(meeples.sum())
+    if "~" not in text and "M" not in text and "w" not in text:
+        out.append("board has no water square (~); the monsters start in water")
+    if not any(ch not in "~Mw" for ch in text):
+        out.append("board has no land square")
+    if n_meeples != rules.meeples:
+        out.append(f"board holds {n_meeples} meeples but rules.meeples is {rules.meeples}; set meeples = {n_meeples} "
+                   f"or draw {rules.meeples}")
+    if int(meeples.max()) > rules.meeples_per_square:
+        out.append(f"board has a square with {int(meeples.max())} meeples but meeples_per_square is "
+                   f"{rules.meeples_per_square}")
+    n_evac = text.count("E")
+    if n_evac == 0:
+        out.append("board has no evac site (E); no meeple could ever be evacuated")
+    if n_evac > rules.evac_site_chips:
+        out.append(f"board has {n_evac} evac sites but there are only evac_site_chips = {rules.evac_site_chips}")
+    if len(marks):
+        w2, n = geometry(width, height)
+        dist = land_distance(terrain, w2, np.zeros(n, np.int64), np.zeros(n, np.int64))
+        water = dist[terrain == WATER]
+        best = int(water.max()) if water.size else 0
+        for cell in marks:
+            if dist[cell] < best:
+                r, c = divmod(int(cell), w2)
+                out.append(f"board monster start M at row {r}, column {c} is {dist[cell]} squares from land; monsters "
+                           f"start as far from land as possible ({best} squares here)")
+    return out
+
+
+def generator_problems(rules) -> list[str]:
+    g = rules.generator
+    out = []
+    depth_axis = g.width if g.shore_side in ("west", "east") else g.height
+    length = g.height if g.shore_side in ("west", "east") else g.width
+    if g.shore_depth >= depth_axis:
+        out.append(f"generator.shore_depth {g.shore_depth} leaves no land on a board {depth_axis} squares deep "
+                   f"from the {g.shore_side} edge; use at most {depth_axis - 1}")
+    if sum(g.colour_mix) <= 0 and g.building_density > 0:
+        out.append("generator.colour_mix is all zero; give at least one colour a weight")
+    if g.evac_sites > rules.evac_site_chips:
+        out.append(f"generator.evac_sites {g.evac_sites} is more than evac_site_chips {rules.evac_site_chips}")
+    # the least land the shore's random walk can leave: every row as deep as it may go
+    deepest = min(depth_axis - 1, g.shore_depth + 2 * g.shore_roughness)
+    land = length * (depth_axis - deepest)
+    if (land - g.evac_sites) * rules.meeples_per_square < rules.meeples:
+        out.append(f"generator: {land} land squares (with the shore at its deepest) cannot hold {rules.meeples} "
+                   f"meeples and {g.evac_sites} evac sites; make the board bigger or the shore shallower")
+    return out
+
+
+if __name__ == "__main__":  # print a generated board to paste into a scenario
+    import sys
+
+    from balance.games.angry_monsters.rules import Generator, Rules
+
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else Generator().seed
+    r = Rules()
+    t, s, m, _ = generated_board(r.generator, r.meeples, r.meeples_per_square, seed)
+    print("board = [\n" + "\n".join(f'  "{row}",' for row in render(t, s, m, r.generator.width, r.generator.height))
+          + "\n]")
