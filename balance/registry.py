@@ -115,3 +115,10 @@ def get_game(game_id: str) -> GameSpec:
         raise BalanceError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; "
                            f"allowed: {', '.join(sorted(known))}")
     return known[game_id]
+
+
+def broken_invariants(games, checks: dict) -> list[str]:
+    """For a GameSpec's ``invariants``: each named check (a polars boolean expression per game) that
+    some games break, as ``"name: broken in N games"``."""
+    counts = games.select([(~expr).sum().alias(name) for name, expr in checks.items()]).row(0, named=True)
+    return [f"{name}: broken in {count} games" for name, count in counts.items() if count]

@@ -30,6 +30,9 @@ def test_random_play_ends_and_invariants_hold(game_id):
             ranks = frame.select([pl.col(f"rank_{s}") for s in seats]).to_numpy()
             assert ((ranks >= 1) & (ranks <= players)).all()
             assert frame["winner"].is_in([-1, *seats]).all()
+            winner_rank = frame.select(pl.coalesce(*[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}"))
+                                                     for s in seats])).to_series()
+            assert (winner_rank.drop_nulls() == 1).all(), "the winner ranks first"
             if spec.invariants:
                 assert spec.invariants(frame, scenario) == []
 

@@ -53,7 +53,7 @@ from balance.games.angry_monsters.moves import (BONUS, CHIPS, CROSS, DEPTH, DIAG
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
-from balance.registry import GameSpec, Param, Policy, register
+from balance.registry import GameSpec, Param, Policy, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
                         "Replace an evac site (when allowed) while this many or fewer stand")
@@ -188,12 +188,9 @@ def invariants(games, scenario) -> list[str]:
         "evac sites destroyed never exceed the chips plus replacements": pl.sum_horizontal(
             *[pl.col(f"destroyed_evac_sites_{m}") for m in monsters]) <= rules.evac_site_chips +
         pl.col("evac_sites_replaced"),
-        "the winner ranks first": (pl.col("winner") < 1) | pl.coalesce(
-            *[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}") == 1) for s in range(1, n + 1)]),
         "rounds within the cap": (pl.col("rounds") >= 1) & (pl.col("rounds") <= rules.max_rounds),
     }
-    broken = games.select([(~expr).sum().alias(name) for name, expr in checks.items()]).row(0, named=True)
-    return [f"{name}: broken in {count} games" for name, count in broken.items() if count]
+    return broken_invariants(games, checks)
 
 
 SPEC = register(GameSpec(

@@ -13,7 +13,7 @@ from balance.games.pig import engine
 from balance.games.pig.optimal import MAX_TARGET, optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD, OPTIMAL, RANDOM
 from balance.games.pig.rules import Rules
-from balance.registry import GameSpec, Param, Policy, register
+from balance.registry import GameSpec, Param, Policy, broken_invariants, register
 
 THRESHOLD = Param("threshold", 20, 1, 1000, "Hold when the turn total reaches this")
 
@@ -58,11 +58,8 @@ def invariants(games, scenario) -> list[str]:
         "busts never exceed rolls": pl.all_horizontal(*[pl.col(f"busts_{s}") <= pl.col(f"rolls_{s}")
                                                         for s in range(1, n + 1)]),
         "scores are banked turn totals, never negative": pl.all_horizontal(*[c >= 0 for c in scores]),
-        "the winner ranks first": (pl.col("winner") < 1) | pl.coalesce(
-            *[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}") == 1) for s in range(1, n + 1)]),
     }
-    broken = games.select([(~expr).sum().alias(name) for name, expr in checks.items()]).row(0, named=True)
-    return [f"{name}: broken in {count} games" for name, count in broken.items() if count]
+    return broken_invariants(games, checks)
 
 
 SPEC = register(GameSpec(
