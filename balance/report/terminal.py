@@ -16,6 +16,11 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     console.print(f"[bold]{sc['name']}[/bold] ({sc['game']}, {summary.players} players): "
                   f"{summary.games:,} games, seed {sc['seed']}, {meta.get('wall_seconds', 0):.1f} s"
                   + (f", {rate:,} games/s" if rate else ""))
+    if meta.get("until_ci"):
+        reached = "every win rate's 95% interval is within" if meta.get("reached_precision") else \
+            "the cap was reached before every win rate's 95% interval was within"
+        console.print(f"Stopped at {summary.games:,} of at most {meta['games_cap']:,} games: {reached} "
+                      f"±{100 * meta['until_ci']:g} points", soft_wrap=True)
     fair = summary.fair_share
     seats = Table(title="Win rate by seat (95% Wilson interval)", title_justify="left")
     for col in ("seat", "win rate", "95% interval", "vs fair share"):

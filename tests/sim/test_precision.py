@@ -54,3 +54,14 @@ def test_run_until_ci_stops_early_and_says_why(tmp_path):
     # the same seed stops at the same batch with two workers
     again = run(sc, games=400_000, until_ci=0.01, jobs=2, out=tmp_path / "r2", progress=False)
     assert again.meta["games"] == meta["games"]
+
+
+def test_the_summary_says_where_and_why_the_run_stopped(tmp_path):
+    from typer.testing import CliRunner
+
+    from balance.cli import app
+
+    result = CliRunner().invoke(app, ["run", "scenarios/pig/hold20.toml", "--until-ci", "0.01", "--games", "400000",
+                                      "--out", str(tmp_path / "r"), "-q", "--format", "none", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "of at most 400,000 games: every win rate's 95% interval is within ±1 points" in result.stdout
