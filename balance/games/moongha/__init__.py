@@ -1,0 +1,138 @@
+"""Moongha Invaders (Martin Wallace, 2010), 3-4 players: atomic monsters flatten the world's cities.
+
+Each turn the six Action boxes are filled (orange Create/Heal tokens, white Attack tokens from the
+turn track, purple Move/Hide tokens, a hero, infantry in Military One, then one more token or piece
+per die rolled, placed by face, military along the boxes' progressions).  Clockwise, each player
+takes one token or piece and uses it (create or heal a monster; store Attack tokens and attack a
+monster, the humans or the city; move or hide; place a hero that reveals hidden monsters and hunts
+Drakoors; place a military piece, a jet or the A-bomb) or plays the Pass marker, until all have
+passed in succession.  Monsters are placed hidden and revealed by attacking or by heroes.  Mechoor,
+Moogre and Bloobs put their owner's rubble in cities (8 at most per city).  The game ends after 9
+(3 players) or 8 (4 players) turns, or when a player has placed all 20 rubble pieces or the brown
+rubble is gone.  Score: secret City tiles by damage, rubble majorities (the brown rubble competes),
+Drakoors in quiet cities, and the damage capacity of monsters destroyed by Moogre.
+
+Assumptions (each an ``assumed`` rule in ``rules.py``; options are named readings):
+
+- Board values not in the text: the six further cities and every connection but Tokyo - Los
+  Angeles; Moogre, Spectoor, Kiddoo, Shaggoo costs; Moogre, Spectoor, Shaggoo damage capacities;
+  Mechoor, Moogre, Spectoor, Shaggoo, Drakoor movement; the turn track except turn 1's 2 white
+  tokens and turn 5's 6 dice.
+- ``supplies.token_supply = all_sets``: the tokens of all four sets form one general stock.
+- ``options.neutral_rubble = one_supply``: brown and black rubble are the same 20 neutral pieces,
+  used for monster damage and collateral city damage (jets, A-bomb).
+- ``options.jet_after_attack = stock``; ``options.pull_from_board = any``;
+  ``options.pass_marker_end_of_turn = returned``; ``options.rubble_end_timing = end_of_action``;
+  ``options.drakoor_killed_by_hero = returned``; ``options.attack_tokens_on_kill = every_kill``;
+  ``options.heal_target = own``; ``options.kiddoo_joins = hidden_or_revealed``;
+  ``options.jet_with_city_military = true``; ``options.bloob_spill_all_damage = true``;
+  ``options.a_bomb_hurts_drakoor = false``.
+- ``scoring.city_tile_vp``: the overlapping bands read 0-2 -> 5, 3-7 -> 3, 8 -> 0.
+- Engine readings without a number (documented in ``engine``): Bloob damage is one count in the
+  Bloob box (the text's brown rubble in the box), so a damaged Bloob box carries over to the next
+  Bloob attacked; a token is taken only when it can be used (an orange token needs a box with a
+  piece to create or a damaged monster to heal; a white or purple token needs a monster on the
+  board; a jet needs a revealed monster other than a Drakoor to attack); a player whose Pass marker
+  is out and whose marker's action is impossible, with nothing else to take, passes plainly;
+  Spectoor's second move/hide is compulsory like the first; a monster may not target a Drakoor it
+  cannot hurt (Shaggoo may, to reveal it); a monster attacking humans or the city needs humans there
+  or the exploding-city symbol; Kiddoo joins at most one attack per action, attacks the same target,
+  is not fired on by the armour (which fires at the attacking monster) and its kills are its own
+  (not Moogre's); heroes and military cannot choose a Drakoor as a target of ordinary fire; every
+  armour and infantry piece in the city must attack when a monster is revealed there; hits against
+  one monster from several military pieces are rolled together; a scripted first player pulls the
+  piece from the city its policy picks; the game ending on the brown rubble ends at the end of the
+  action that placed the last piece; damage that cannot be recorded (no brown rubble left) and does
+  not destroy a monster is lost.
+
+Policies (``policies.py``): ``random``, and four presets of one weighted heuristic that values every
+legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens cities where it can
+win the rubble majority, sparing its own secret cities), ``lurker`` (Drakoors in quiet cities,
+Spectoor, hides and heals), ``hunter`` (Moogre, Shaggoo, Kiddoo against rival monsters, for Moogre
+trophies) and ``balanced`` (weights between them).  All use heroes, military units and the A-bomb
+against the leading rival's monsters, the leader judged on public VP only.  A policy reads the
+public board and its own City tiles, never another seat's.
+"""
+
+from balance.games.moongha import engine
+from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
+from balance.games.moongha.rules import Rules
+from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+
+
+def _params(preset):
+    return tuple(Param(name, default, lo, hi, doc)
+                 for (name, doc, lo, hi), default in zip(PARAMS, PRESETS[preset], strict=True))
+
+
+POLICIES = (
+    Policy("random", RANDOM, "Uniform over the legal options at every decision"),
+    Policy("wrecker", WRECKER, "Builds Mechoor, Moogre and Bloobs and flattens cities where it can win the rubble "
+           "majority, sparing its own secret cities", _params("wrecker")),
+    Policy("lurker", LURKER, "Drakoors in quiet cities, Spectoor, hides and heals; heroes and military against the "
+           "leading rival", _params("lurker")),
+    Policy("hunter", HUNTER, "Moogre, Shaggoo and Kiddoo hunt rival monsters for Moogre trophies",
+           _params("hunter")),
+    Policy("balanced", BALANCED, "Weights between wrecker, lurker and hunter", _params("balanced")),
+)
+
+
+def kernel_args(rules: Rules, players: int, seat_policy, seat_params) -> tuple:
+    return engine.to_arrays(rules, players)
+
+
+def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
+    turns = rules.turn_track.turns_3_players if players == 3 else rules.turn_track.turns_4_players
+    out = []
+    if len(rules.turn_track.dice) < turns or len(rules.turn_track.white) < turns:
+        out.append(f"turn_track: {players} players play {turns} turns; the white and dice tables need as many")
+    return out
+
+
+def invariants(games, scenario) -> list[str]:
+    """What every finished game of Moongha Invaders must show in its record."""
+    import polars as pl
+
+    n = scenario.players
+    r = scenario.rules
+    turns = r.turn_track.turns_3_players if n == 3 else r.turn_track.turns_4_players
+    seats = range(1, n + 1)
+    end = pl.col("end_reason")
+    checks = {
+        "the score is the sum of its sources": pl.all_horizontal(
+            *[pl.col(f"score_{s}") == pl.sum_horizontal(*[pl.col(f"{c}_{s}") for c in engine.SCORE_COMPONENTS])
+              for s in seats]),
+        "no player places more rubble than own": pl.all_horizontal(
+            *[pl.col(f"rubble_placed_{s}") <= r.supplies.player_rubble for s in seats]),
+        "no game runs past the last turn": pl.col("turns") <= turns,
+        "a game ended by the turn count played every turn": (end != "turns_played") | (pl.col("turns") == turns),
+        "an all-rubble end has a player with all rubble placed": (end != "all_rubble_placed") | pl.any_horizontal(
+            *[pl.col(f"rubble_placed_{s}") == r.supplies.player_rubble for s in seats]),
+        "monsters are lost no more often than created": pl.all_horizontal(
+            *[pl.col(f"lost_{m}_{s}") <= pl.col(f"created_{m}_{s}") for m in engine.MONSTER_NAMES for s in seats]),
+    }
+    return broken_invariants(games, checks)
+
+
+SPEC = register(GameSpec(
+    id="moongha",
+    name="Moongha Invaders",
+    min_players=3,
+    max_players=4,
+    rules_cls=Rules,
+    policies=POLICIES,
+    play_batch=engine.play_batch,
+    kernel_args=kernel_args,
+    check=check,
+    invariants=invariants,
+    end_reasons=engine.END_REASONS,
+    game_columns=engine.GAME_COLUMNS,
+    seat_columns=engine.SEAT_COLUMNS,
+    score_components=engine.SCORE_COMPONENTS,
+    default_policy="balanced",
+    bench_policy="balanced",
+    bench_players=4,
+    batch_games=1_000,
+    description=__doc__.split("\n")[0],
+    assumptions_doc=__doc__,
+))

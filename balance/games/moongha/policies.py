@@ -1,0 +1,530 @@
+"""Moongha Invaders strategies, dispatched by integer id, and the decision kinds they answer.
+
+At every decision the engine writes the legal options into ``State.options`` (rows of
+``OPTION_WIDTH`` integers whose meaning depends on the kind, documented below) and asks
+``choose``.  A policy may read the public state and its own seat's secret City tiles only: it
+tests ``tile_owner[c] == seat`` and never reads another seat's tiles, ``scores`` or the tile VP.
+
+Decision kinds and their option rows:
+
+- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker).
+- ``CREATE_HEAL``: (0, kind, 0, 0) put the token in a Monster box; (1, player, kind, 0) heal.
+- ``PLACE_MONSTER``: (city, kind, 0, 0) where a created monster's Hidden counter goes.
+- ``BLOOB_SPAWN``: (city, 0, 0, 0) place a Bloob for the spawn cost; (-1, 0, 0, 0) wait for the full cost.
+- ``ATTACK_BOX``: (kind, 0, 0, 0) the Monster box that gets the white token.
+- ``ATTACK_SPEND``: (tokens, 0, 0, 0): 0 stores the token, j > 0 attacks expending j tokens
+  (the box is ``info[I_ATTACK_KIND]``).
+- ``ATTACK_TARGET``: (piece, target type, player, piece/city): the attacker and its target
+  (target types ``TT_*`` below); for Bloobs also (-1, 0, 0, 0): no further Bloob attacks.
+- ``KIDDOO_JOIN``: (-1, 0, 0, 0) Kiddoo stays out; (j, 0, 0, 0) it joins expending j tokens.
+- ``MOVE``: (piece, city, 0, 0) a move; (piece, -1, 0, 0) hide the piece.
+- ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
+- ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.
+- ``DRAKOOR_KILL``: (player, piece, 0, 0) the revealed Drakoor a hero's hit destroys.
+- ``MILITARY_TARGET``: (player, piece, military type, 0) the monster a military piece attacks.
+
+The scripted strategies are one heuristic with weights (``PARAMS``, the same order for each):
+every option gets a value, the best is taken (a tiny random term breaks ties).  ``wrecker``,
+``lurker``, ``hunter`` and ``balanced`` are presets of the weights (see ``PRESETS``):
+
+- ``build``: creating Mechoor, Moogre and Bloobs and flattening cities where the seat can win the
+  rubble majority, sparing its own secret cities (scaled by ``spare``);
+- ``lurk``: Drakoors in quiet cities (few monsters, no heroes), Spectoor, hiding revealed monsters
+  under threat, healing;
+- ``hunt``: Moogre (trophies), Shaggoo and Kiddoo, attacking rival monsters that can be destroyed;
+- ``humans``: heroes, military units, jets and the A-bomb aimed at the leading rival's monsters
+  (the leader by public VP: rubble majorities, Drakoors, Moogre trophies at the last scoring);
+- ``attack_at``: Attack tokens a box stores before its hidden monster attacks (a revealed one
+  under threat, or the last turn, attacks with what it has).
+"""
+
+import numpy as np
+from numba import njit
+
+from balance.games.moongha.state import (
+    ARMOUR, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST,
+    M_DAMAGES_CITIES, M_DICE, M_PIECES, MOOGRE, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_TURNS,
+    SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
+)
+from balance.sim.dice import uniform
+from balance.sim.record import pick_random
+
+RANDOM, WRECKER, LURKER, HUNTER, BALANCED = range(5)
+
+(ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
+ PULL, DRAKOOR_KILL, MILITARY_TARGET) = range(13)
+
+# top-level action codes (ACTION options: (code, arg, 0, 0))
+A_ORANGE, A_WHITE, A_PURPLE, A_HERO, A_MILITARY, A_PLACE_PASS, A_REMOVE_PASS, A_NOTHING = range(8)
+# attack target types (ATTACK_TARGET options: (piece, type, player, piece or city))
+TT_MONSTER, TT_HUMANS, TT_CITY = range(3)
+# CITY decision purposes
+FOR_HERO, FOR_INFANTRY, FOR_ARMOUR, FOR_A_BOMB = 0, 1, 2, 4
+
+# parameter columns (s.param[seat, j]); every scripted policy declares them in this order
+W_BUILD, W_LURK, W_HUNT, W_HUMANS, W_ATTACK_AT, W_SPARE = range(6)
+PARAMS = (
+    ("build", "Weight of creating Mechoor, Moogre and Bloobs and flattening cities", 0.0, 3.0),
+    ("lurk", "Weight of Drakoors in quiet cities, Spectoor, hiding and healing", 0.0, 3.0),
+    ("hunt", "Weight of Moogre, Shaggoo and Kiddoo attacking rival monsters", 0.0, 3.0),
+    ("humans", "Weight of heroes, military and the A-bomb against the leading rival's monsters", 0.0, 3.0),
+    ("attack_at", "Attack tokens a hidden monster's box stores before it attacks", 1.0, 10.0),
+    ("spare", "Penalty weight for damaging the seat's own secret cities", 0.0, 5.0),
+)
+PRESETS = {
+    "wrecker": (1.0, 0.2, 0.3, 0.6, 3.0, 1.0),
+    "lurker": (0.3, 1.0, 0.2, 0.8, 4.0, 1.0),
+    "hunter": (0.3, 0.2, 1.0, 0.6, 2.0, 1.0),
+    "balanced": (0.6, 0.5, 0.5, 0.7, 3.0, 1.0),
+}
+
+# each monster's affinity with the three styles (build, lurk, hunt), in the order of state's kinds
+AFFINITY = np.array([
+    [3.0, 0.0, 0.5],  # Mechoor: knocks things down
+    [2.0, 0.0, 3.0],  # Moogre: cities and trophies
+    [0.5, 2.0, 0.5],  # Spectoor: doubles Move/Hide
+    [0.5, 0.0, 2.0],  # Kiddoo: joins attacks
+    [0.0, 0.5, 2.5],  # Shaggoo: attacks hidden monsters
+    [0.0, 3.0, 0.0],  # Drakoor: VP in quiet cities
+    [2.5, 0.5, 0.0],  # Bloob: several attackers
+], np.float64)
+
+
+# ---------------------------------------------------------------- public board reading
+
+@njit(cache=True, inline="always")
+def alive_at(s, q, j, c):
+    return s.piece_where[q, j] == ON_BOARD and s.piece_city[q, j] == c
+
+
+@njit(cache=True, inline="always")
+def leading_rival(s, p):
+    """The rival with the most public VP at the last scoring (rubble placed breaks ties); no City tile is read."""
+    n = s.pass_box.shape[0]
+    best = -1
+    lead = -1
+    for q in range(n):
+        if q != p:
+            v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
+            if v > best:
+                best = v
+                lead = q
+    return lead
+
+
+@njit(cache=True, inline="always")
+def city_damage(s, c):
+    d = 0
+    for r in range(s.city_rubble.shape[0]):
+        d += s.city_rubble[r, c]
+    return d
+
+
+@njit(cache=True, inline="always")
+def threat(s, c):
+    """How dangerous city ``c`` is for a revealed monster: armour fires first, infantry returns fire, heroes reveal."""
+    return 1.0 * s.city_humans[c, ARMOUR] + 0.5 * s.city_humans[c, INFANTRY] + 0.4 * s.city_humans[c, HERO]
+
+
+@njit(cache=True, inline="always")
+def remaining(s, t, q, j):
+    """Damage that destroys monster (q, j)."""
+    k = t.piece_kind[j]
+    return t.monster[k, M_CAPACITY] - s.box_damage[q, k]
+
+
+@njit(cache=True, inline="always")
+def rubble_value(s, t, p, c, hits, spare):
+    """Value for ``p`` of ``hits`` own rubble in city ``c``: majority gained, own secret city harmed."""
+    n = s.pass_box.shape[0]
+    cap = t.R[R_CITY_CAP]
+    dmg = city_damage(s, c)
+    k = min(hits, cap - dmg, 20)
+    if k <= 0:
+        return -0.5
+    mine = s.city_rubble[p, c]
+    top = 0
+    for r in range(n + 1):
+        if r != p and s.city_rubble[r, c] > top:
+            top = s.city_rubble[r, c]
+    v = 0.3 * k
+    if mine <= top < mine + k:
+        v += 2.0  # takes the majority
+    elif mine + k == top:
+        v += 1.0  # ties it
+    elif mine > top:
+        v += 0.2
+    if s.tile_owner[c] == p:  # the seat's own secret city: 5 VP up to 2 damage, 3 up to 7, 0 at 8
+        after = dmg + k
+        loss = 0.0
+        if dmg <= 2 < after:
+            loss += 2.0
+        if dmg < cap <= after:
+            loss += 3.0
+        v -= spare * (2.0 * loss + 1.0)
+    return v
+
+
+@njit(cache=True, inline="always")
+def place_value(s, t, p, k, c, w, lead):
+    """Value for ``p`` of a kind-``k`` monster standing (hidden) in city ``c``."""
+    n = s.pass_box.shape[0]
+    v = 0.0
+    if t.monster[k, M_DAMAGES_CITIES] == 1:
+        v += w[W_BUILD] * rubble_value(s, t, p, c, 3, w[W_SPARE])
+    others = 0
+    prey = 0.0
+    mine_attackers = 0
+    for q in range(n):
+        for j in range(t.piece_kind.shape[0]):
+            if alive_at(s, q, j, c):
+                others += 1
+                kj = t.piece_kind[j]
+                if q != p and kj != DRAKOOR:
+                    prey += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
+                if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
+                    mine_attackers += 1
+    if k == DRAKOOR:
+        v += w[W_LURK] * (3.0 - others - 1.5 * s.city_humans[c, HERO])
+    elif k == MOOGRE or k == SHAGGOO:
+        v += w[W_HUNT] * prey
+    elif k == KIDDOO:
+        v += w[W_HUNT] * (0.5 * prey + mine_attackers)
+    elif k == SPECTOOR:
+        v -= w[W_LURK] * 0.3 * others
+    return v - 0.3 * threat(s, c)
+
+
+@njit(cache=True)
+def best_target(s, t, p, i, dice, w, lead):
+    """The value of the best target of monster (p, i) rolling ``dice`` dice, and that target (type, q, j)."""
+    n = s.pass_box.shape[0]
+    k = t.piece_kind[i]
+    c = s.piece_city[p, i]
+    hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
+    best = -1e9
+    bt, bq, bj = -1, -1, -1
+    for q in range(n):
+        if q != p:
+            for j in range(t.piece_kind.shape[0]):
+                if alive_at(s, q, j, c):
+                    v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
+                    if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
+                                                      and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
+                        best, bt, bq, bj = v, TT_MONSTER, q, j
+    humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
+    if humans > 0:
+        v = humans_value(s, c, w)
+        if v > best:
+            best, bt, bq, bj = v, TT_HUMANS, 0, c
+    if t.monster[k, M_DAMAGES_CITIES] == 1:
+        v = city_target_value(s, t, p, c, hits, w)
+        if v > best:
+            best, bt, bq, bj = v, TT_CITY, 0, c
+    return best, bt, bq, bj
+
+
+@njit(cache=True, inline="always")
+def monster_target_value(s, t, p, k, q, j, hits, w, lead):
+    kj = t.piece_kind[j]
+    if kj == DRAKOOR and k != DRAKOOR:  # Shaggoo only reveals it, for the heroes
+        return 0.3 * w[W_HUMANS]
+    rem = remaining(s, t, q, j)
+    kill = 1.0 if hits >= rem else hits / rem
+    v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * 0.2))
+    if k == MOOGRE:
+        v += w[W_HUNT] * kill * t.monster[kj, M_CAPACITY] * 0.5  # the trophy's VP
+    if q == lead:
+        v += 0.5
+    if s.piece_hidden[q, j] == 1:
+        v *= 0.7
+    return v
+
+
+@njit(cache=True, inline="always")
+def humans_value(s, c, w):
+    return 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
+
+
+@njit(cache=True, inline="always")
+def city_target_value(s, t, p, c, hits, w):
+    humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
+    through = int(hits + 0.5) - humans
+    if through <= 0:
+        return -0.2 - 0.5 * s.city_humans[c, ARMOUR]
+    return w[W_BUILD] * rubble_value(s, t, p, c, through, w[W_SPARE]) - 0.5 * s.city_humans[c, ARMOUR]
+
+
+@njit(cache=True, inline="always")
+def military_target_value(s, t, q, j, hits, lead):
+    kj = t.piece_kind[j]
+    rem = remaining(s, t, q, j)
+    kill = 1.0 if hits >= rem else hits / rem
+    return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (1.8 if q == lead else 1.0)
+
+
+# columns of s.city_eval
+E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB = range(4)
+
+
+@njit(cache=True)
+def evaluate_cities(s, t, p, w, lead):
+    """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
+    ``s.city_eval``), in one pass over the monsters on the board.
+
+    A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
+    Drakoors and sets off the city's military; a military piece attacks the best revealed rival
+    monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
+    monster but Drakoors and damages the city.
+    """
+    n = s.pass_box.shape[0]
+    C = t.R[R_CITIES]
+    cap = t.R[R_CITY_CAP]
+    ev = s.city_eval
+    for c in range(C):
+        ev[c, E_HERO] = 0.0
+        ev[c, E_INFANTRY] = 0.0
+        ev[c, E_ARMOUR] = 0.0
+        ev[c, E_A_BOMB] = 0.0
+    hit = (7 - t.R[R_HIT_ON]) / 6.0
+    for q in range(n):
+        f = 1.8 if q == lead else 1.0
+        for j in range(t.piece_kind.shape[0]):
+            if s.piece_where[q, j] == ON_BOARD:
+                c = s.piece_city[q, j]
+                kj = t.piece_kind[j]
+                hidden = s.piece_hidden[q, j] == 1
+                if q == p:
+                    if kj == DRAKOOR:
+                        ev[c, E_HERO] -= 2.5
+                    elif hidden:
+                        ev[c, E_HERO] -= 1.0
+                elif kj == DRAKOOR:
+                    ev[c, E_HERO] += f * (0.6 if hidden else 1.5)
+                elif hidden:
+                    ev[c, E_HERO] += f * 0.6
+                else:
+                    ev[c, E_HERO] += f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+                if kj != DRAKOOR:
+                    worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
+                    ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
+                    if q != p and not hidden:
+                        base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
+                        v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
+                        if v > ev[c, E_INFANTRY]:
+                            ev[c, E_INFANTRY] = v
+                        v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
+                        if v > ev[c, E_ARMOUR]:
+                            ev[c, E_ARMOUR] = v
+    for c in range(C):
+        if s.tile_owner[c] == p:
+            if ev[c, E_INFANTRY] == 0.0:
+                ev[c, E_INFANTRY] = 0.2  # guards the seat's own city
+            if ev[c, E_ARMOUR] == 0.0:
+                ev[c, E_ARMOUR] = 0.2
+            ev[c, E_A_BOMB] -= w[W_SPARE] * min(cap / 2.0, cap - city_damage(s, c))
+
+
+@njit(cache=True, inline="always")
+def eval_column(purpose):
+    if purpose == FOR_HERO:
+        return E_HERO
+    if purpose == FOR_A_BOMB:
+        return E_A_BOMB
+    return E_ARMOUR if purpose == FOR_ARMOUR else E_INFANTRY
+
+
+# ---------------------------------------------------------------- the decisions
+
+@njit(cache=True, inline="always")
+def best_city(s, t, purpose):
+    """The value of the best city for a hero or military piece (``evaluate_cities`` was called)."""
+    col = eval_column(purpose)
+    best = -1e9
+    for c in range(t.R[R_CITIES]):
+        if s.city_eval[c, col] > best:
+            best = s.city_eval[c, col]
+    return best
+
+
+@njit(cache=True)
+def best_jet(s, t, p, lead):
+    n = s.pass_box.shape[0]
+    best = 0.0
+    for q in range(n):
+        if q != p:
+            for j in range(t.piece_kind.shape[0]):
+                if s.piece_where[q, j] == ON_BOARD and s.piece_hidden[q, j] == 0 and t.piece_kind[j] != DRAKOOR:
+                    v = military_target_value(s, t, q, j, 2.0, lead)
+                    if v > best:
+                        best = v
+    return best
+
+
+@njit(cache=True)
+def monster_threatened(s, t, p, k):
+    """The seat has a revealed piece of kind ``k`` in a city with military or heroes."""
+    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+        if s.piece_where[p, i] == ON_BOARD and s.piece_hidden[p, i] == 0 and threat(s, s.piece_city[p, i]) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def kind_attack_value(s, t, p, k, dice, w, lead):
+    best = -1e9
+    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+        if s.piece_where[p, i] == ON_BOARD:
+            v, _, _, _ = best_target(s, t, p, i, dice, w, lead)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def token_value(s, token, w):
+    """An orange, white or purple token (0, 1, 2)."""
+    if token == 0:
+        return 2.0 + (0.5 if s.info[I_TURN] < 2 else 0.0)
+    if token == 1:
+        return 1.5 + 1.5 * max(w[W_BUILD], w[W_HUNT], w[W_LURK] * 0.5)
+    return 0.6 + 0.8 * w[W_LURK]
+
+
+@njit(cache=True, inline="always")
+def action_value(s, t, p, code, a, b, w, lead):
+    """ACTION (no recursion here: numba's cache breaks recursive functions)."""
+    if code <= A_PURPLE:
+        return token_value(s, code - A_ORANGE, w)
+    if code == A_HERO:
+        return w[W_HUMANS] * best_city(s, t, FOR_HERO)
+    if code == A_MILITARY:
+        if b == JET:
+            return w[W_HUMANS] * best_jet(s, t, p, lead)
+        if b == 3:  # the A-bomb
+            return w[W_HUMANS] * best_city(s, t, FOR_A_BOMB)
+        return w[W_HUMANS] * best_city(s, t, FOR_ARMOUR if b == ARMOUR else FOR_INFANTRY)
+    if code == A_PLACE_PASS:  # reserve the action this seat values most for later
+        if a == 1:
+            return 0.3
+        return 0.2 if a == 0 else 0.1
+    if code == A_REMOVE_PASS:
+        if a <= 2:
+            return 0.9 * token_value(s, a, w)
+        if a == 3:
+            return 0.9 * w[W_HUMANS] * best_city(s, t, FOR_HERO)
+        return 0.9 * w[W_HUMANS] * best_city(s, t, FOR_INFANTRY if a == 4 else FOR_ARMOUR)
+    return 0.0
+
+
+@njit(cache=True, inline="always")
+def option_value(s, t, p, kind, o, w, lead):
+    """The value of option ``o`` of a decision of ``kind`` for seat ``p`` with weights ``w``."""
+    a, b, c, d = s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3]
+    if kind == ACTION:
+        return action_value(s, t, p, a, b, c, w, lead)
+    if kind == CREATE_HEAL:
+        if a == 0:
+            cost = t.monster[b, M_COST]
+            if b == DRAKOOR:
+                cost += t.R[R_DRAKOOR_STEP] * on_board(s, t, p, DRAKOOR)
+            return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
+                    + 1.0 * s.box_create[p, b] / cost)
+        return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]
+    if kind == PLACE_MONSTER:
+        return place_value(s, t, p, b, a, w, lead)
+    if kind == BLOOB_SPAWN:
+        if a < 0:
+            return -0.5
+        return place_value(s, t, p, BLOOB, a, w, lead)
+    if kind == ATTACK_BOX:
+        v = w[W_BUILD] * AFFINITY[a, 0] + w[W_HUNT] * AFFINITY[a, 2] + 0.3 * s.box_attack[p, a]
+        v += 0.5 * kind_attack_value(s, t, p, a, 2 * t.monster[a, M_DICE], w, lead)
+        if monster_threatened(s, t, p, a):
+            v += 1.0
+        return v
+    if kind == ATTACK_SPEND:
+        return spend_value(s, t, p, s.info[I_ATTACK_KIND], a, w, lead)
+    if kind == ATTACK_TARGET:
+        if a < 0:
+            return 0.0
+        k = t.piece_kind[a]
+        hits = s.info[I_ATTACK_DICE] * (7 - t.R[R_HIT_ON]) / 6.0
+        if b == TT_MONSTER:
+            return monster_target_value(s, t, p, k, c, d, hits, w, lead)
+        if b == TT_HUMANS:
+            return humans_value(s, d, w)
+        return city_target_value(s, t, p, d, hits, w)
+    if kind == KIDDOO_JOIN:
+        if a < 0:
+            return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD])
+        return 0.1 * a
+    if kind == MOVE:
+        k = t.piece_kind[a]
+        here = s.piece_city[p, a]
+        if b < 0:  # hide
+            v = (0.3 + threat(s, here)) * (0.5 + w[W_LURK])
+            if k == DRAKOOR:
+                v += 1.0 + 2.0 * s.city_humans[here, HERO]
+            return v
+        return place_value(s, t, p, k, b, w, lead) - place_value(s, t, p, k, here, w, lead) - 0.1
+    if kind == CITY:
+        return s.city_eval[a, eval_column(b)]
+    if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least
+        return -s.city_eval[a, E_HERO if b == HERO else E_INFANTRY]
+    if kind == DRAKOOR_KILL:
+        if a == p:
+            return -5.0
+        return 1.0 + (1.0 if a == lead else 0.0)
+    if kind == MILITARY_TARGET:
+        if a == p:
+            return -5.0
+        return military_target_value(s, t, a, b, 2.0, lead)
+    return 0.0
+
+
+@njit(cache=True, inline="always")
+def on_board(s, t, p, k):
+    m = 0
+    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+        if s.piece_where[p, i] == ON_BOARD:
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def spend_value(s, t, p, k, j, w, lead):
+    """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under threat
+    or it is the last turn; then attack with every token, if the attack is worth it."""
+    stored = s.box_attack[p, k]
+    last_turn = s.info[I_TURN] >= t.R[R_TURNS] - 1
+    ready = stored >= w[W_ATTACK_AT] or last_turn or monster_threatened(s, t, p, k)
+    if j == 0:
+        return 0.5 if not ready else 0.0
+    if not ready or j < stored:
+        return -1.0 + 0.01 * j
+    return kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, lead)
+
+
+@njit(cache=True)
+def choose_scripted(s, t, seat, kind, n, rng):
+    w = s.param[seat]
+    lead = leading_rival(s, seat)
+    if kind == ACTION or kind == CITY or kind == PULL:
+        evaluate_cities(s, t, seat, w, lead)
+    best = -1e18
+    pick = 0
+    for o in range(n):
+        v = option_value(s, t, seat, kind, o, w, lead) + 1e-3 * uniform(rng)
+        if v > best:
+            best = v
+            pick = o
+    return pick
+
+
+@njit(cache=True, inline="always")
+def choose(s, t, seat, kind, n, rng):
+    """The index of the option the seat's policy takes among ``s.options[:n]``."""
+    if s.policy[seat] == RANDOM:
+        return pick_random(n, rng)
+    return choose_scripted(s, t, seat, kind, n, rng)

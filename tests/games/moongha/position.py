@@ -1,0 +1,64 @@
+"""Hand-made positions for the rule tests: a fresh state, pieces put on the board, scripted dice and choices."""
+
+import numpy as np
+
+from balance.games.moongha import engine
+from balance.games.moongha.rules import CITIES, Rules
+from balance.games.moongha.state import (AVAILABLE, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, ON_BOARD, new_state,
+                                         reset)
+from balance.sim.dice import new_rng
+
+CITY = {name: i for i, name in enumerate(CITIES)}
+
+
+def tables(players=4, rules=None):
+    return engine.make_tables(*engine.to_arrays(rules or Rules(), players))
+
+
+def fresh(players=4, rules=None):
+    """(state, tables): supplies full, board empty, nothing in the Action boxes."""
+    t = tables(players, rules)
+    s = new_state(players, len(CITIES), int(t.piece_kind.shape[0]), 1)
+    reset(s, t)
+    return s, t
+
+
+def rng(seed=0):
+    return new_rng(np.random.SeedSequence(seed))
+
+
+def put(s, t, p, kind, city, hidden=False):
+    """Put an available monster of ``kind`` of player ``p`` on the board; return its piece index."""
+    first = t.kind_first[kind]
+    for i in range(first, first + t.monster[kind, 5]):
+        if s.piece_where[p, i] == AVAILABLE:
+            s.piece_where[p, i] = ON_BOARD
+            s.piece_city[p, i] = CITY[city] if isinstance(city, str) else city
+            s.piece_hidden[p, i] = int(hidden)
+            return i
+    raise AssertionError("no piece left")
+
+
+def dice(s, *faces):
+    """The next rolls show these faces."""
+    s.forced_dice[: len(faces)] = faces
+    s.info[I_FD_POS] = 0
+    s.info[I_FD_LEN] = len(faces)
+
+
+def choices(s, *rows):
+    """The next decisions take these options (rows of up to 4 integers, padded with 0)."""
+    for r, row in enumerate(rows):
+        s.forced_choice[r, :] = 0
+        s.forced_choice[r, : len(row)] = row
+    s.info[I_FC_POS] = 0
+    s.info[I_FC_LEN] = len(rows)
+
+
+def all_used(s):
+    """Every scripted die was rolled and every scripted choice taken."""
+    return s.info[I_FD_POS] == s.info[I_FD_LEN] and s.info[I_FC_POS] == s.info[I_FC_LEN]
+
+
+def options(s, n):
+    return [tuple(int(x) for x in s.options[o]) for o in range(n)]

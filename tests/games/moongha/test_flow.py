@@ -1,0 +1,110 @@
+"""Whole games with random play: they end, the pieces and tokens are conserved, the limits hold."""
+
+import numpy as np
+import pytest
+
+from balance.games.moongha import engine
+from balance.games.moongha.rules import Rules
+from balance.games.moongha.state import (I_BROWN, I_FIRST, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_SUP_A_BOMB,
+                                         R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
+                                         R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, reset)
+from balance.rules import apply_overrides
+from tests.games.moongha.position import fresh, rng
+
+
+def conservation_problems(s, t):
+    R = t.R
+    n = len(s.scores)
+    out = []
+    if s.stock_tokens[ORANGE] + s.box_tokens[ORANGE] + s.box_create.sum() != R[R_SUP_ORANGE]:
+        out.append("orange")
+    if s.stock_tokens[WHITE] + s.box_tokens[WHITE] + s.box_attack.sum() != R[R_SUP_WHITE]:
+        out.append("white")
+    if s.stock_tokens[PURPLE] + s.box_tokens[PURPLE] != R[R_SUP_PURPLE]:
+        out.append("purple")
+    for piece, sup in enumerate((R_SUP_INFANTRY, R_SUP_ARMOUR, R_SUP_JET, R_SUP_A_BOMB, R_SUP_HERO)):
+        boxed = s.box_heroes[0] if piece == 4 else s.box_military[:, piece].sum()
+        if s.stock_humans[piece] + boxed + s.city_humans[:, piece].sum() != R[sup]:
+            out.append(f"human piece {piece}")
+    if s.info[I_BROWN] + s.box_damage.sum() + s.city_rubble[n].sum() != R[R_BROWN_RUBBLE]:
+        out.append("brown rubble")
+    if (s.city_rubble.sum(axis=0) > 8).any():
+        out.append("city over the cap")
+    if not np.array_equal(s.city_rubble[:n].sum(axis=1), s.rubble_placed) or (s.rubble_placed > 20).any():
+        out.append("player rubble")
+    on = s.piece_where == ON_BOARD
+    if (s.piece_city[on] < 0).any() or (s.piece_city[~on] >= 0).any() or (s.piece_hidden[~on] != 0).any():
+        out.append("piece positions")
+    for p in range(n):
+        for k in range(7):
+            if s.box_damage[p, k] > 0 and engine.on_board_of_kind(s, t, p, k) == 0:
+                out.append("damage on a monster off the board")
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_games_end_and_conserve_everything(players):
+    s, t = fresh(players)
+    r = rng(11)
+    reasons = set()
+    for g in range(150):
+        reset(s, t)
+        w, reason, turns = engine.play_game(s, t, r)
+        assert 1 <= turns <= t.R[R_TURNS]
+        assert reason == engine.TURNS_PLAYED or turns <= t.R[R_TURNS]
+        if reason == engine.TURNS_PLAYED:
+            assert turns == t.R[R_TURNS]
+        assert -1 <= w < players
+        if w >= 0:
+            assert s.scores[w] == s.scores.max()
+        assert conservation_problems(s, t) == [], (g, conservation_problems(s, t))
+        assert np.array_equal(s.scores, s.vp.sum(axis=1))
+        reasons.add(reason)
+    assert engine.TURNS_PLAYED in reasons
+
+
+@pytest.mark.parametrize("option,value", [("neutral_rubble", "black_unlimited"), ("jet_after_attack", "city"),
+                                          ("pull_from_board", "never"), ("pass_marker_end_of_turn", "stays"),
+                                          ("rubble_end_timing", "end_of_turn"),
+                                          ("drakoor_killed_by_hero", "out_of_game"),
+                                          ("attack_tokens_on_kill", "last_piece"), ("heal_target", "any"),
+                                          ("kiddoo_joins", "revealed_only"), ("jet_with_city_military", False),
+                                          ("bloob_spill_all_damage", False), ("a_bomb_hurts_drakoor", True)])
+def test_every_option_plays(option, value):
+    rules = apply_overrides(Rules, {f"options.{option}": value})[0]
+    s, t = fresh(4, rules)
+    r = rng(5)
+    for _ in range(30):
+        reset(s, t)
+        engine.play_game(s, t, r)
+        problems = conservation_problems(s, t)
+        if option in ("neutral_rubble", "jet_after_attack"):
+            problems = [p for p in problems if p not in ("brown rubble", "human piece 2")]
+        assert problems == []
+
+
+def test_the_first_player_marker_passes_left():
+    s, t = fresh(4)
+    reset(s, t)
+    engine.setup(s, t, rng(3))
+    first = s.info[I_FIRST]
+    rec_first = []
+    r = rng(4)
+    for turn in range(3):
+        s.info[0] = turn
+        rec_first.append(int(s.info[I_FIRST]))
+        engine.phase_one(s, t, r)
+        engine.phase_two(s, t, r)
+        engine.phase_three(s, t)
+        s.info[I_FIRST] = s.info[I_FIRST] + 1 if s.info[I_FIRST] + 1 < 4 else 0
+    assert rec_first == [first, (first + 1) % 4, (first + 2) % 4]
+
+
+def test_play_batch_writes_the_record_columns():
+    args = engine.to_arrays(Rules(), 4)
+    lineup = np.tile(np.arange(4), (50, 1))
+    rec = engine.play_batch(50, lineup, np.zeros(4, np.int64), np.zeros((4, 1)), *args, rng(8))
+    n_cols = 5 + 2 * 4 + len(engine.GAME_COLUMNS) + len(engine.SEAT_COLUMNS) * 4
+    assert rec.shape == (50, n_cols)
+    vp = rec[:, 5 + 8 + 1: 5 + 8 + 1 + 16].reshape(50, 4, 4).sum(axis=1)  # the four VP sources per seat
+    assert np.array_equal(vp, rec[:, 5:9])

@@ -1,0 +1,231 @@
+"""The scripted strategies: they never read a rival's secret City tiles, each shows its style in a set-up
+position, all use the humans against the leading rival, and whole games with them end and conserve everything."""
+
+import numpy as np
+import pytest
+
+from balance.games.moongha import SPEC, engine
+from balance.games.moongha import policies as P
+from balance.games.moongha.rules import CITIES, Rules
+from balance.games.moongha.state import (A_BOMB, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, INFANTRY,
+                                         MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE, new_state, reset)
+from balance.sim.dice import new_rng
+from tests.games.moongha.position import CITY, put, tables
+from tests.games.moongha.test_flow import conservation_problems
+
+SCRIPTED = ("wrecker", "lurker", "hunter", "balanced")
+ROME, PARIS, SYDNEY = CITY["Rome"], CITY["Paris"], CITY["Sydney"]
+
+
+def seated(policy, players=4, rules=None):
+    """(state, tables) with every seat playing ``policy`` at its preset parameters."""
+    t = tables(players, rules)
+    s = new_state(players, len(CITIES), int(t.piece_kind.shape[0]), len(P.PARAMS))
+    reset(s, t)
+    set_policy(s, policy)
+    return s, t
+
+
+def set_policy(s, policy, seat=None):
+    pol = SPEC.policy(policy)
+    for p in range(len(s.policy)) if seat is None else (seat,):
+        s.policy[p] = pol.id
+        s.param[p, :] = 0.0
+        s.param[p, :len(pol.params)] = [q.default for q in pol.params]
+
+
+def pick(s, t, seat, kind, rows, seed=0):
+    for o, row in enumerate(rows):
+        s.options[o, :] = 0
+        s.options[o, :len(row)] = row
+    o = P.choose(s, t, seat, kind, len(rows), new_rng(np.random.SeedSequence(seed)))
+    return tuple(int(x) for x in s.options[o])
+
+
+# ---------------------------------------------------------------- hidden information
+
+def mid_game_positions(count, seed):
+    """States after 1-4 turns of random play (4 players)."""
+    out = []
+    r = new_rng(np.random.SeedSequence(seed))
+    for g in range(count):
+        s, t = seated("random")
+        engine.setup(s, t, r)
+        for turn in range(1 + g % 4):
+            s.info[0] = turn
+            engine.phase_one(s, t, r)
+            engine.phase_two(s, t, r)
+            engine.phase_three(s, t)
+            engine.score(s, t)
+        out.append((s, t))
+    return out
+
+
+def decisions(s, t, seat):
+    """Decisions whose best option may depend on the cities: (kind, option rows)."""
+    C = len(CITIES)
+    out = [(P.PLACE_MONSTER, [(c, k) for c in range(C)]) for k in (MECHOOR, MOOGRE, DRAKOOR, BLOOB)]
+    out += [(P.CITY, [(c, purpose) for c in range(C)])
+            for purpose in (P.FOR_HERO, P.FOR_INFANTRY, P.FOR_ARMOUR, P.FOR_A_BOMB)]
+    out.append((P.ACTION, [(P.A_ORANGE, 0), (P.A_WHITE, 1), (P.A_PURPLE, 2), (P.A_HERO,),
+                           (P.A_MILITARY, 0, INFANTRY), (P.A_MILITARY, 1, A_BOMB), (P.A_PLACE_PASS, 1)]))
+    for i in range(t.piece_kind.shape[0]):
+        if s.piece_where[seat, i] == ON_BOARD:
+            n = engine.target_options(s, t, seat, i, 0)
+            out.append((P.ATTACK_TARGET, [tuple(s.options[o]) for o in range(n)]))
+            out.append((P.MOVE, [(i, c) for c in range(C)] + [(i, -1)]))
+    return out
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_policy_never_reads_a_rivals_city_tiles(policy):
+    """The same decisions, with the tiles of the rivals (and those in the box) shuffled: the same choices."""
+    perm = np.random.default_rng(1)
+    checked = 0
+    for s, t in mid_game_positions(8, 3):
+        set_policy(s, policy)
+        s.info[I_ATTACK_DICE] = 6
+        for seat in range(4):
+            base = [pick(s, t, seat, kind, rows, seed) for seed, (kind, rows) in enumerate(decisions(s, t, seat))]
+            for _ in range(3):
+                others = np.flatnonzero(s.tile_owner != seat)
+                s.tile_owner[others] = perm.permutation(s.tile_owner[others])
+                engine.score(s, t)  # the rivals' tile VP (and totals) change with them
+                again = [pick(s, t, seat, kind, rows, seed) for seed, (kind, rows) in enumerate(decisions(s, t, seat))]
+                assert again == base
+                checked += len(base)
+    assert checked > 500
+
+
+def test_a_policy_reads_its_own_tiles():
+    """The converse, so the test above can fail: moving the seat's own tile changes where the wrecker builds."""
+    s, t = seated("wrecker")
+    rows = [(c, MECHOOR) for c in range(len(CITIES))]
+    s.tile_owner[:] = -1
+    first = pick(s, t, 0, P.PLACE_MONSTER, rows)
+    s.tile_owner[first[0]] = 0
+    assert pick(s, t, 0, P.PLACE_MONSTER, rows)[0] != first[0]
+
+
+# ---------------------------------------------------------------- styles
+
+@pytest.mark.parametrize("policy,kind", [("wrecker", MECHOOR), ("lurker", DRAKOOR), ("hunter", MOOGRE)])
+def test_each_style_builds_its_own_monster_first(policy, kind):
+    s, t = seated(policy)
+    rows = [(0, k) for k in range(7)]
+    assert pick(s, t, 0, P.CREATE_HEAL, rows) == (0, kind, 0, 0)
+
+
+def test_the_wrecker_spares_its_own_secret_city():
+    """Mechoor with 9 dice in Rome, a rival's Spectoor there: the city, unless Rome is the wrecker's tile."""
+    s, t = seated("wrecker")
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    spectoor = put(s, t, 1, SPECTOOR, "Rome")
+    s.info[I_ATTACK_DICE] = 9
+    rows = [(mech, P.TT_MONSTER, 1, spectoor), (mech, P.TT_CITY, 0, ROME)]
+    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_CITY
+    s.tile_owner[ROME] = 0
+    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_MONSTER
+
+
+def test_the_hunter_goes_for_the_kill_where_the_wrecker_flattens_the_city():
+    s, t = seated("hunter")
+    moogre = put(s, t, 0, MOOGRE, "Rome")
+    mech = put(s, t, 1, MECHOOR, "Rome")
+    s.box_damage[1, MECHOOR] = 4
+    s.info[I_ATTACK_DICE] = 4
+    rows = [(moogre, P.TT_MONSTER, 1, mech), (moogre, P.TT_CITY, 0, ROME)]
+    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_MONSTER
+    set_policy(s, "wrecker")
+    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_CITY
+
+
+def test_the_lurker_puts_its_drakoor_in_a_quiet_city():
+    s, t = seated("lurker")
+    for c, kind in enumerate((MECHOOR, MOOGRE, SPECTOOR, BLOOB)):  # a rival monster in each of four cities
+        put(s, t, 1 + c % 3, kind, c)
+    for c in range(4, len(CITIES)):  # a hero in every other city but Sydney
+        s.city_humans[c, HERO] = int(c != SYDNEY)
+    assert pick(s, t, 0, P.PLACE_MONSTER, [(c, DRAKOOR) for c in range(len(CITIES))])[0] == SYDNEY
+
+
+def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
+    s, t = seated("lurker")
+    d = put(s, t, 0, DRAKOOR, "Rome")
+    s.city_humans[ROME, HERO] = 1
+    rows = [(d, c) for c in range(len(CITIES)) if 0 < t.dist[ROME, c] <= 2] + [(d, -1)]
+    assert pick(s, t, 0, P.MOVE, rows) == (d, -1, 0, 0)
+
+
+def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
+    s, t = seated("balanced")
+    put(s, t, 0, MECHOOR, "Rome", hidden=True)
+    s.info[I_ATTACK_KIND] = MECHOOR
+    s.box_attack[0, MECHOOR] = 2
+    assert pick(s, t, 0, P.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
+    s.box_attack[0, MECHOOR] = 3
+    assert pick(s, t, 0, P.ATTACK_SPEND, [(0,), (1,), (2,), (3,)]) == (3, 0, 0, 0)
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_humans_go_against_the_leading_rivals_monsters(policy):
+    s, t = seated(policy)
+    mine = put(s, t, 0, SPECTOOR, "Rome")
+    other = put(s, t, 1, SPECTOOR, "Rome")
+    leader = put(s, t, 2, SPECTOOR, "Rome")
+    s.vp[2, VP_RUBBLE] = 4  # seat 2 leads on the public VP
+    s.vp[1, 0] = 10  # seat 1's City tiles would lead, but tiles are secret
+    rows = [(0, mine, INFANTRY), (1, other, INFANTRY), (2, leader, INFANTRY)]
+    assert pick(s, t, 0, P.MILITARY_TARGET, rows)[0] == 2
+    # a hero goes where the leader's monster hides, not where the seat's own hide
+    put(s, t, 0, MECHOOR, "Paris", hidden=True)
+    put(s, t, 2, MECHOOR, "Sydney", hidden=True)
+    assert pick(s, t, 0, P.CITY, [(c, P.FOR_HERO) for c in range(len(CITIES))])[0] == SYDNEY
+
+
+# ---------------------------------------------------------------- whole games
+
+@pytest.fixture(scope="module")
+def batch():
+    """One batch per player count with the four styles (and random) seated, rotated."""
+    out = {}
+    for players in (3, 4):
+        names = ("wrecker", "lurker", "hunter", "balanced", "random")
+        seat_policy = np.array([SPEC.policy(n).id for n in names], np.int64)
+        seat_params = np.zeros((len(names), len(P.PARAMS)))
+        for i, n in enumerate(names):
+            for j, q in enumerate(SPEC.policy(n).params):
+                seat_params[i, j] = q.default
+        g = 400
+        lineup = np.array([[(i + k) % len(names) for k in range(players)] for i in range(g)], np.int64)
+        rec = engine.play_batch(g, lineup, seat_policy, seat_params, *engine.to_arrays(Rules(), players),
+                                new_rng(np.random.SeedSequence(players)))
+        out[players] = (lineup, rec)
+    return out
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_games_with_a_scripted_policy_end_and_conserve_everything(policy):
+    s, t = seated(policy)
+    r = new_rng(np.random.SeedSequence(7))
+    for _ in range(20):
+        reset(s, t)
+        set_policy(s, policy)
+        w, reason, turns = engine.play_game(s, t, r)
+        assert conservation_problems(s, t) == []
+        assert np.array_equal(s.scores, s.vp.sum(axis=1))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_scripted_style_beats_random_play(players, batch):
+    """400 rotated games: the random seat wins least often (the scripted ones play to score)."""
+    lineup, rec = batch[players]
+    winner = rec[:, 0]
+    wins = np.zeros(5)
+    seats = np.zeros(5)
+    for g in range(len(rec)):
+        for p in range(players):
+            seats[lineup[g, p]] += 1
+            wins[lineup[g, p]] += winner[g] == p + 1
+    rate = wins / seats
+    assert rate[4] < rate[:4].min(), rate

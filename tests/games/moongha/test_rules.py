@@ -1,0 +1,598 @@
+"""Phase two, rule by rule, on hand-made positions with scripted dice and choices."""
+
+import pytest
+
+from balance.games.moongha import engine
+from balance.games.moongha.engine import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
+from balance.games.moongha.rules import Rules
+from balance.games.moongha.state import (A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR,
+                                         HERO, I_BROWN, IN_HAND, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD,
+                                         ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE)
+from balance.rules import apply_overrides
+from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put, rng
+
+LONDON, PARIS, ROME, TOKYO = CITY["London"], CITY["Paris"], CITY["Rome"], CITY["Tokyo"]
+
+
+def with_options(**kv):
+    return apply_overrides(Rules, {f"options.{k}": v for k, v in kv.items()})[0]
+
+
+# ---------------------------------------------------------------- Create/Heal
+
+def test_example_simon_three_tokens_do_not_create_mechoor_the_fourth_must():
+    s, t = fresh()
+    s.box_create[0, MECHOOR] = 2
+    choices(s, (0, MECHOOR))
+    engine.do_create_heal(s, t, 0, rng())
+    assert s.box_create[0, MECHOOR] == 3 and s.piece_where[0, 0] == AVAILABLE
+    stock = s.stock_tokens[ORANGE]
+    choices(s, (0, MECHOOR), (ROME, MECHOOR))
+    engine.do_create_heal(s, t, 0, rng())
+    assert all_used(s)
+    assert s.piece_where[0, 0] == ON_BOARD and s.piece_city[0, 0] == ROME and s.piece_hidden[0, 0] == 1
+    assert s.box_create[0, MECHOOR] == 0 and s.stock_tokens[ORANGE] == stock + 4
+    assert s.created[0, MECHOOR] == 1
+
+
+def test_tokens_go_only_to_boxes_with_a_piece_to_create():
+    s, t = fresh()
+    put(s, t, 0, MECHOOR, "Rome")
+    n = engine.create_heal_options(s, t, 0, 0)
+    kinds = [o[1] for o in options(s, n) if o[0] == 0]
+    assert MECHOOR not in kinds and DRAKOOR in kinds
+
+
+def test_drakoor_costs_one_plus_one_per_drakoor_on_the_board():
+    s, t = fresh()
+    assert engine.creation_cost(s, t, 0, DRAKOOR) == 1
+    put(s, t, 0, DRAKOOR, "Rome")
+    put(s, t, 0, DRAKOOR, "Paris")
+    assert engine.creation_cost(s, t, 0, DRAKOOR) == 3
+    s.box_create[0, DRAKOOR] = 3  # ready since a Drakoor was destroyed: a token is still needed
+    s.piece_where[0, t.kind_first[DRAKOOR]] = AVAILABLE
+    choices(s, (0, DRAKOOR), (TOKYO, DRAKOOR))
+    engine.do_create_heal(s, t, 0, rng())
+    assert all_used(s) and engine.on_board_of_kind(s, t, 0, DRAKOOR) == 2
+
+
+def test_the_first_bloob_costs_three():
+    s, t = fresh()
+    s.box_create[0, BLOOB] = 1
+    choices(s, (0, BLOOB))
+    engine.do_create_heal(s, t, 0, rng())  # two tokens, no Bloob on the board: no spawn
+    assert s.box_create[0, BLOOB] == 2 and engine.on_board_of_kind(s, t, 0, BLOOB) == 0
+
+
+def test_a_further_bloob_for_two_tokens_only_in_or_next_to_a_bloob_city():
+    s, t = fresh()
+    put(s, t, 0, BLOOB, "Rome", hidden=True)
+    s.box_create[0, BLOOB] = 1
+    choices(s, (0, BLOOB), (-9,))  # nothing matches the second: we only look at its options
+    with pytest.raises(ValueError):
+        engine.do_create_heal(s, t, 0, rng())
+    spawn = sorted(o[0] for o in options(s, 1 + 4))
+    assert spawn == sorted([-1, ROME, PARIS, CITY["Moscow"], CITY["Cairo"]])
+
+
+def test_a_bloob_spawned_for_two_tokens():
+    s, t = fresh()
+    put(s, t, 0, BLOOB, "Rome")
+    s.box_create[0, BLOOB] = 1
+    choices(s, (0, BLOOB), (PARIS,))
+    engine.do_create_heal(s, t, 0, rng())
+    assert all_used(s) and engine.on_board_of_kind(s, t, 0, BLOOB) == 2 and s.box_create[0, BLOOB] == 0
+
+
+def test_declining_the_spawn_needs_a_third_token_then_anywhere():
+    s, t = fresh()
+    put(s, t, 0, BLOOB, "Rome")
+    s.box_create[0, BLOOB] = 1
+    choices(s, (0, BLOOB), (-1,))
+    engine.do_create_heal(s, t, 0, rng())
+    assert s.box_create[0, BLOOB] == 2
+    choices(s, (0, BLOOB), (TOKYO, BLOOB))
+    engine.do_create_heal(s, t, 0, rng())
+    assert all_used(s) and engine.on_board_of_kind(s, t, 0, BLOOB) == 2 and s.box_create[0, BLOOB] == 0
+
+
+def test_heal_removes_one_damage_and_returns_the_brown_rubble():
+    s, t = fresh()
+    put(s, t, 0, MECHOOR, "Rome")
+    s.box_damage[0, MECHOOR] = 2
+    s.info[I_BROWN] -= 2
+    stock = s.stock_tokens[ORANGE]
+    choices(s, (1, 0, MECHOOR))
+    engine.do_create_heal(s, t, 0, rng())
+    assert s.box_damage[0, MECHOOR] == 1 and s.info[I_BROWN] == 19 and s.stock_tokens[ORANGE] == stock + 1
+
+
+def test_only_own_monsters_are_healed_by_default():
+    s, t = fresh()
+    put(s, t, 1, MECHOOR, "Rome")
+    s.box_damage[1, MECHOOR] = 2
+    n = engine.create_heal_options(s, t, 0, 0)
+    assert not [o for o in options(s, n) if o[0] == 1]
+    s, t = fresh(rules=with_options(heal_target="any"))
+    s.box_damage[1, MECHOOR] = 2
+    n = engine.create_heal_options(s, t, 0, 0)
+    assert (1, 1, MECHOOR, 0) in options(s, n)
+
+
+# ---------------------------------------------------------------- Attack
+
+def test_attack_tokens_go_only_to_boxes_with_a_monster_on_the_board_and_may_be_stored():
+    s, t = fresh()
+    put(s, t, 0, MOOGRE, "Rome", hidden=True)
+    choices(s, (MOOGRE,), (0,))
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.box_attack[0, MOOGRE] == 1 and s.piece_hidden[0, 1] == 1
+
+
+def test_example_mechoor_killed_by_moogre_scores_six():
+    """Rulebook EXAMPLE: yellow's Moogre (2 tokens, 4 dice, 2 hits) destroys red's Mechoor (4 damage);
+    the hidden Bloob cannot be targeted and the infantry takes no part."""
+    s, t = fresh()
+    yellow, red = 0, 1
+    moogre = put(s, t, yellow, MOOGRE, "Rome")
+    mechoor = put(s, t, red, MECHOOR, "Rome")
+    put(s, t, red, BLOOB, "Rome", hidden=True)
+    s.city_humans[ROME, INFANTRY] = 1
+    s.box_damage[red, MECHOOR] = 4
+    s.info[I_BROWN] -= 4
+    s.box_attack[yellow, MOOGRE] = 1
+    s.box_attack[red, MECHOOR] = 2
+    white = s.stock_tokens[WHITE]
+    n = engine.target_options(s, t, yellow, moogre, 0)
+    assert options(s, n) == [(moogre, TT_MONSTER, red, mechoor), (moogre, TT_HUMANS, 0, ROME),
+                             (moogre, TT_CITY, 0, ROME)]
+    choices(s, (MOOGRE,), (2,), (moogre, TT_MONSTER, red, mechoor))
+    dice(s, 4, 6, 1, 2)
+    engine.do_attack(s, t, yellow, rng())
+    assert all_used(s)
+    assert s.piece_where[red, mechoor] == CAPTURED and s.moogre_vp[yellow] == 6
+    assert s.info[I_BROWN] == 20 and s.box_damage[red, MECHOOR] == 0
+    assert s.stock_tokens[WHITE] == white + 2 + 2  # the 2 expended and Mechoor's 2 stored
+    assert s.city_humans[ROME, INFANTRY] == 1 and s.lost[red, MECHOOR] == 1
+    engine.score(s, t)
+    assert s.vp[yellow, 3] == 6
+
+
+def test_example_mechoor_attacks_the_city_armour_fires_first():
+    """Rulebook EXAMPLE: 4 tokens; armour scores 2 hits; 12 dice, 6 hits: 3 remove the humans, 3 are red rubble."""
+    s, t = fresh()
+    red = 1
+    mechoor = put(s, t, red, MECHOOR, "Paris", hidden=True)
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, INFANTRY] = 1
+    s.city_humans[PARIS, HERO] = 1
+    s.box_attack[red, MECHOOR] = 3
+    choices(s, (MECHOOR,), (4,), (mechoor, TT_CITY, 0, PARIS))
+    dice(s, 4, 5, 1, *([6] * 6), *([1] * 6))
+    engine.do_attack(s, t, red, rng())
+    assert all_used(s)
+    assert s.box_damage[red, MECHOOR] == 2 and s.info[I_BROWN] == 18
+    assert s.piece_hidden[red, mechoor] == 0
+    assert s.city_humans[PARIS].sum() == 0
+    assert s.city_rubble[red, PARIS] == 3 and s.rubble_placed[red] == 3
+
+
+def test_armour_can_destroy_the_attacker_before_it_rolls():
+    s, t = fresh()
+    kiddoo_like = put(s, t, 0, SHAGGOO, "Paris")
+    s.box_damage[0, SHAGGOO] = 3
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, HERO] = 1
+    choices(s, (SHAGGOO,), (1,), (kiddoo_like, TT_HUMANS, 0, PARIS))
+    dice(s, 4, 1, 1)  # armour: one hit destroys Shaggoo (capacity 4); Shaggoo never rolls
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_where[0, kiddoo_like] == AVAILABLE and s.city_humans[PARIS, HERO] == 1
+
+
+def test_example_bloobs_attack_in_rome_and_tokyo():
+    """Rulebook EXAMPLE: 3 tokens, 3 dice per Bloob; the Rome Bloob misses, the infantry fires back and
+    its hit destroys the Bloob (2 damage already); the Tokyo Bloob scores one hit."""
+    s, t = fresh()
+    yellow = 0
+    rome = put(s, t, yellow, BLOOB, "Rome")
+    tokyo = put(s, t, yellow, BLOOB, "Tokyo", hidden=True)
+    s.city_humans[ROME, INFANTRY] = 1
+    s.box_damage[yellow, BLOOB] = 2
+    s.info[I_BROWN] -= 2
+    s.box_attack[yellow, BLOOB] = 2
+    choices(s, (BLOOB,), (3,), (rome, TT_CITY, 0, ROME), (tokyo, TT_CITY, 0, TOKYO))
+    dice(s, 1, 2, 3, 4, 1, 5, 1, 1)
+    engine.do_attack(s, t, yellow, rng())
+    assert all_used(s)
+    assert s.piece_where[yellow, rome] == AVAILABLE and s.lost[yellow, BLOOB] == 1
+    assert s.piece_hidden[yellow, tokyo] == 0 and s.city_rubble[yellow, TOKYO] == 1
+    assert s.city_humans[ROME, INFANTRY] == 1 and s.box_damage[yellow, BLOOB] == 0
+
+
+def test_bloob_damage_spills_to_another_bloob_in_the_city_even_hidden():
+    s, t = fresh()
+    a = put(s, t, 1, BLOOB, "Rome")
+    b = put(s, t, 1, BLOOB, "Rome", hidden=True)
+    c = put(s, t, 1, BLOOB, "Tokyo")
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    s.box_attack[0, MECHOOR] = 1
+    choices(s, (MECHOOR,), (2,), (mech, TT_MONSTER, 1, a))
+    dice(s, 4, 4, 4, 4, 4, 1)
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s)
+    assert s.piece_where[1, a] == AVAILABLE and s.piece_where[1, b] == ON_BOARD
+    assert s.box_damage[1, BLOOB] == 2 and s.piece_where[1, c] == ON_BOARD
+
+
+def test_excess_damage_on_a_lone_bloob_is_lost():
+    s, t = fresh()
+    a = put(s, t, 1, BLOOB, "Rome")
+    put(s, t, 1, BLOOB, "Tokyo")
+    engine.damage_monster(s, t, 1, a, 5, MECHOOR, 0)
+    assert s.piece_where[1, a] == AVAILABLE and s.box_damage[1, BLOOB] == 0
+
+
+def test_shaggoo_attacks_a_hidden_monster_and_reveals_both():
+    s, t = fresh()
+    sh = put(s, t, 0, SHAGGOO, "Rome", hidden=True)
+    sp = put(s, t, 1, SPECTOOR, "Rome", hidden=True)
+    choices(s, (SHAGGOO,), (1,), (sh, TT_MONSTER, 1, sp))
+    dice(s, 1)
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_hidden[0, sh] == 0 and s.piece_hidden[1, sp] == 0
+
+
+def test_shaggoo_reveals_a_drakoor_but_cannot_hurt_it():
+    s, t = fresh()
+    sh = put(s, t, 0, SHAGGOO, "Rome")
+    dr = put(s, t, 1, DRAKOOR, "Rome", hidden=True)
+    choices(s, (SHAGGOO,), (1,), (sh, TT_MONSTER, 1, dr))
+    dice(s, 6)
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_where[1, dr] == ON_BOARD and s.piece_hidden[1, dr] == 0
+
+
+def test_only_drakoors_and_heroes_hurt_drakoors():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    dr = put(s, t, 1, DRAKOOR, "Rome")
+    n = engine.target_options(s, t, 0, mech, 0)
+    assert all(o[1] != TT_MONSTER for o in options(s, n))
+    assert engine.damage_monster(s, t, 1, dr, 3, engine.SRC_MILITARY, -1) == 0
+    mine = put(s, t, 0, DRAKOOR, "Rome")
+    choices(s, (DRAKOOR,), (1,), (mine, TT_MONSTER, 1, dr))
+    dice(s, 4)
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_where[1, dr] == AVAILABLE
+
+
+def test_hidden_monsters_and_own_monsters_are_not_targets():
+    s, t = fresh()
+    moogre = put(s, t, 0, MOOGRE, "Rome")
+    put(s, t, 0, SPECTOOR, "Rome")
+    put(s, t, 1, SPECTOOR, "Rome", hidden=True)
+    n = engine.target_options(s, t, 0, moogre, 0)
+    assert [o[1] for o in options(s, n)] == [TT_CITY]
+
+
+def test_kiddoo_joins_with_one_die_and_strikes_before_the_armour():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    kid = put(s, t, 0, KIDDOO, "Paris", hidden=True)
+    s.city_humans[PARIS, ARMOUR] = 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    dice(s, 6, 4, 4, 1)  # Kiddoo's one die removes the armour, which never fires; Mechoor: 2 hits on the city
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s)
+    assert s.piece_hidden[0, kid] == 0 and s.city_humans[PARIS, ARMOUR] == 0
+    assert s.box_damage[0, MECHOOR] == 0 and s.city_rubble[0, PARIS] == 2
+
+
+def test_infantry_returns_fire_only_if_it_survives():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    s.city_humans[PARIS, INFANTRY] = 2
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
+    dice(s, 6, 1, 1, 4, 4)  # one infantry left: it fires two dice
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.box_damage[0, MECHOOR] == 2 and s.city_humans[PARIS, INFANTRY] == 1
+
+
+def test_a_city_holds_at_most_eight_damage():
+    s, t = fresh()
+    s.city_rubble[4, ROME] = 6
+    assert engine.place_player_rubble(s, t, 0, ROME, 5) == 2
+    assert engine.city_damage(s, ROME) == 8
+
+
+def test_a_player_places_no_more_than_twenty_rubble():
+    s, t = fresh()
+    s.rubble_placed[0] = 19
+    assert engine.place_player_rubble(s, t, 0, ROME, 5) == 1
+
+
+# ---------------------------------------------------------------- Move/Hide
+
+def test_moves_follow_the_connections_within_the_movement_allowance():
+    s, t = fresh()
+    s.stock_tokens[PURPLE] -= 1
+    bloob = put(s, t, 0, BLOOB, "London", hidden=True)
+    choices(s, (bloob, PARIS))
+    engine.do_move_hide(s, t, 0, rng())
+    assert all_used(s) and s.piece_city[0, bloob] == PARIS
+    choices(s, (bloob, ROME))
+    engine.do_move_hide(s, t, 0, rng())
+    assert s.piece_city[0, bloob] == ROME
+    # a hidden Bloob (movement 1) in Rome may go to Rome's neighbours only, and cannot hide again
+    choices(s, (-9,))
+    with pytest.raises(ValueError):
+        engine.do_move_hide(s, t, 0, rng())
+    assert sorted(o[1] for o in options(s, 3)) == sorted([PARIS, CITY["Moscow"], CITY["Cairo"]])
+
+
+def test_hide_a_revealed_monster():
+    s, t = fresh()
+    m = put(s, t, 0, MOOGRE, "London")
+    choices(s, (m, -1))
+    engine.do_move_hide(s, t, 0, rng())
+    assert all_used(s) and s.piece_hidden[0, m] == 1 and s.piece_city[0, m] == LONDON
+
+
+def test_spectoor_doubles_the_move_hide_action():
+    s, t = fresh()
+    sp = put(s, t, 0, SPECTOOR, "London", hidden=True)
+    m = put(s, t, 0, MOOGRE, "Tokyo")
+    choices(s, (m, CITY["Los Angeles"]), (m, -1))
+    engine.do_move_hide(s, t, 0, rng())
+    assert all_used(s) and s.piece_city[0, m] == CITY["Los Angeles"] and s.piece_hidden[0, m] == 1
+    assert s.piece_city[0, sp] == LONDON
+
+
+# ---------------------------------------------------------------- heroes and military
+
+def test_example_hero_placed_in_london():
+    """Rulebook EXAMPLE: a second hero in London: two reveal dice per hidden monster, both revealed; two hero
+    dice, a 5 destroys the Drakoor; the infantry attacks Spectoor, one hit, not enough to kill it."""
+    s, t = fresh()
+    blue = 2
+    dr = put(s, t, 0, DRAKOOR, "London", hidden=True)
+    sp = put(s, t, 1, SPECTOOR, "London", hidden=True)
+    s.city_humans[LONDON, HERO] = 1
+    s.city_humans[LONDON, INFANTRY] = 1
+    dice(s, 5, 1, 2, 4, 5, 2, 4, 1)
+    engine.place_hero(s, t, blue, LONDON, rng())
+    assert all_used(s)
+    assert s.piece_where[0, dr] == AVAILABLE and s.lost[0, DRAKOOR] == 1
+    assert s.piece_hidden[1, sp] == 0 and s.box_damage[1, SPECTOOR] == 1
+    assert s.city_humans[LONDON, HERO] == 2 and s.city_humans[LONDON, INFANTRY] == 1
+
+
+def test_hero_hits_destroy_even_the_active_players_drakoor():
+    s, t = fresh()
+    dr = put(s, t, 0, DRAKOOR, "Rome")
+    dice(s, 6)
+    engine.place_hero(s, t, 0, ROME, rng())
+    assert s.piece_where[0, dr] == AVAILABLE
+
+
+def test_drakoor_killed_by_a_hero_may_leave_the_game():
+    s, t = fresh(rules=with_options(drakoor_killed_by_hero="out_of_game"))
+    dr = put(s, t, 0, DRAKOOR, "Rome")
+    dice(s, 6)
+    engine.place_hero(s, t, 1, ROME, rng())
+    assert s.piece_where[0, dr] == 3
+
+
+def test_example_armour_placed_in_paris_fourth_hit_wasted():
+    """Rulebook EXAMPLE: armour placed in Paris; it and the infantry attack the Bloob: 5 dice, 4 hits;
+    3 destroy the Bloob, the fourth is not inflicted on Moogre."""
+    s, t = fresh()
+    bloob = put(s, t, 1, BLOOB, "Paris")
+    moogre = put(s, t, 2, MOOGRE, "Paris")
+    s.city_humans[PARIS, INFANTRY] = 1
+    s.box_military[1, ARMOUR] = 1
+    choices(s, (engine.A_MILITARY, 1, ARMOUR), (PARIS, engine.FOR_ARMOUR), (1, bloob, ARMOUR), (1, bloob, INFANTRY))
+    dice(s, 4, 5, 6, 4, 1)
+    engine.player_action(s, t, 0, rng())
+    assert all_used(s)
+    assert s.piece_where[1, bloob] == AVAILABLE and s.box_damage[2, MOOGRE] == 0 and s.piece_where[2, moogre] == 1
+    assert s.city_humans[PARIS, ARMOUR] == 1 and s.box_military[1, ARMOUR] == 0
+
+
+def test_military_placed_where_no_monster_is_revealed_does_not_attack():
+    s, t = fresh()
+    put(s, t, 1, MECHOOR, "Paris", hidden=True)
+    choices(s, (PARIS, engine.FOR_INFANTRY))
+    engine.use_military(s, t, 0, INFANTRY, rng())
+    assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1
+
+
+def test_jet_attacks_a_revealed_monster_with_collateral_on_ones_and_returns():
+    s, t = fresh()
+    s.stock_humans[JET] -= 1
+    mech = put(s, t, 1, MECHOOR, "Tokyo")
+    choices(s, (1, mech, JET))
+    dice(s, 4, 5, 1, 1)
+    engine.use_military(s, t, 0, JET, rng())
+    assert all_used(s)
+    assert s.box_damage[1, MECHOOR] == 2 and s.city_rubble[4, TOKYO] == 2 and s.info[I_BROWN] == 16
+    assert s.stock_humans[JET] == 2 and s.city_humans[TOKYO, JET] == 0
+
+
+def test_a_jet_may_stay_in_the_city():
+    s, t = fresh(rules=with_options(jet_after_attack="city"))
+    s.stock_humans[JET] -= 1
+    put(s, t, 1, MECHOOR, "Tokyo")
+    dice(s, 2, 2, 2, 2)
+    engine.use_military(s, t, 0, JET, rng())
+    assert s.city_humans[TOKYO, JET] == 1
+
+
+def test_a_bomb_clears_humans_hits_every_monster_and_the_city():
+    s, t = fresh()
+    s.stock_humans[A_BOMB] = 0
+    s.city_humans[ROME, INFANTRY] = 2
+    s.city_humans[ROME, HERO] = 1
+    mech = put(s, t, 1, MECHOOR, "Rome", hidden=True)
+    dr = put(s, t, 2, DRAKOOR, "Rome")
+    s.city_rubble[0, ROME] = 3
+    choices(s, (ROME, engine.FOR_A_BOMB))
+    dice(s, *([4] * 5 + [1] * 3), *([6] * 8), *([5] * 8))
+    engine.use_military(s, t, 0, A_BOMB, rng())
+    assert all_used(s)
+    assert s.city_humans[ROME].sum() == 0 and s.stock_humans[INFANTRY] == 10 and s.stock_humans[A_BOMB] == 1
+    assert s.box_damage[1, MECHOOR] == 5 and s.piece_hidden[1, mech] == 1
+    assert s.piece_where[2, dr] == ON_BOARD
+    assert s.city_rubble[4, ROME] == 5 and engine.city_damage(s, ROME) == 8
+
+
+# ---------------------------------------------------------------- the Pass marker and the action phase
+
+def test_placing_the_pass_marker_is_a_pass():
+    s, t = fresh()
+    choices(s, (A_PLACE_PASS, BOX_ORANGE))
+    assert engine.player_action(s, t, 0, rng())
+    assert s.pass_box[0] == BOX_ORANGE
+
+
+def test_taking_the_pass_marker_back_performs_the_action_from_the_stock_and_is_a_pass():
+    s, t = fresh()
+    s.pass_box[0] = BOX_ORANGE
+    stock = s.stock_tokens[ORANGE]
+    choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
+    assert engine.player_action(s, t, 0, rng())
+    assert all_used(s) and s.pass_box[0] == IN_HAND and engine.on_board_of_kind(s, t, 0, DRAKOOR) == 1
+    assert s.stock_tokens[ORANGE] == stock  # taken from the stock, returned on creation
+
+
+def test_pass_marker_from_military_one_places_an_infantry_from_the_board():
+    s, t = fresh()
+    s.stock_humans[INFANTRY] = 0
+    s.city_humans[ROME, INFANTRY] = 1
+    s.pass_box[0] = 4
+    choices(s, (A_REMOVE_PASS, 4), (PARIS, engine.FOR_INFANTRY))
+    assert engine.player_action(s, t, 0, rng())
+    assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1 and s.city_humans[ROME, INFANTRY] == 0
+
+
+def test_with_no_legal_action_the_player_simply_passes():
+    s, t = fresh()
+    s.box_tokens[WHITE] = 3  # an Attack token needs a monster on the board
+    s.pass_box[0] = BOX_WHITE  # and so does taking the marker back
+    assert engine.player_action(s, t, 0, rng())
+    assert options(s, 1) == [(engine.A_NOTHING, 0, 0, 0)] and s.box_tokens[WHITE] == 3
+
+
+def test_the_turn_ends_when_everyone_has_passed_in_succession():
+    s, t = fresh(3)
+    s.box_tokens[ORANGE] = 1
+    s.info[1] = 1  # first player: seat 1
+    choices(s, (A_PLACE_PASS, 0), (A_PLACE_PASS, 0), (engine.A_ORANGE, ORANGE), (0, SPECTOOR),
+            (A_REMOVE_PASS, 0), (0, SPECTOOR), (A_REMOVE_PASS, 0), (0, MECHOOR), (A_PLACE_PASS, 0))
+    assert engine.phase_two(s, t, rng()) == engine.NOT_OVER
+    assert all_used(s) and s.info[4] == 6  # actions: pass, pass, orange, pass, pass, pass
+    assert s.box_create[0, SPECTOOR] == 1 and s.box_create[1, SPECTOOR] == 1 and s.box_create[2, MECHOOR] == 1
+    assert list(s.pass_box) == [0, IN_HAND, IN_HAND]
+
+
+def test_phase_three_clears_the_boxes_and_the_pass_markers():
+    s, t = fresh()
+    s.box_tokens[:] = (3, 2, 1)
+    s.box_heroes[0] = 1
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    s.pass_box[2] = 3
+    assert not engine.phase_three(s, t)
+    assert s.box_tokens.sum() == 0 and s.box_heroes[0] == 0 and s.box_military.sum() == 0
+    assert s.stock_humans[JET] == 2 and s.pass_box[2] == IN_HAND and s.stock_tokens[ORANGE] == 103
+
+
+def test_the_brown_rubble_running_out_ends_the_game_at_once():
+    s, t = fresh()
+    s.info[I_BROWN] = 1
+    put(s, t, 1, MECHOOR, "Tokyo")
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    choices(s, (engine.A_MILITARY, 1, JET))
+    dice(s, 1, 2, 2, 2)  # one collateral rubble: the last brown piece
+    s.info[1] = 0
+    assert engine.phase_two(s, t, rng()) == engine.BROWN_RUBBLE_GONE
+
+
+def test_a_destroying_hit_is_recorded_without_brown_rubble_and_returns_it():
+    s, t = fresh()
+    s.info[I_BROWN] = 0
+    sp = put(s, t, 1, SPECTOOR, "Tokyo")
+    s.box_damage[1, SPECTOOR] = 2
+    assert engine.damage_monster(s, t, 1, sp, 1, engine.SRC_MILITARY, -1) == 1
+    assert s.info[I_BROWN] == 2
+
+
+def test_placing_the_last_own_rubble_ends_the_game():
+    s, t = fresh()
+    s.rubble_placed[2] = 20
+    assert engine.ended_by_action(s, t, 2) == engine.ALL_RUBBLE_PLACED
+    s, t = fresh(rules=with_options(rubble_end_timing="end_of_turn"))
+    s.rubble_placed[2] = 20
+    assert engine.ended_by_action(s, t, 2) == engine.NOT_OVER
+    assert engine.phase_three(s, t)
+
+
+# ---------------------------------------------------------------- further rules
+
+def test_kiddoo_joining_spends_its_own_stored_tokens():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    kid = put(s, t, 0, KIDDOO, "Paris")
+    s.box_attack[0, KIDDOO] = 2
+    s.city_humans[PARIS, INFANTRY] = 2
+    stock = s.stock_tokens[WHITE]
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS), (2,))
+    dice(s, 5, 5, 1, 1, 1)  # Kiddoo's two dice (one per own token) remove both infantry; Mechoor misses
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_hidden[0, kid] == 0
+    assert s.box_attack[0, KIDDOO] == 0 and s.stock_tokens[WHITE] == stock + 3  # 1 of Mechoor's, 2 of Kiddoo's
+    assert s.city_humans[PARIS, INFANTRY] == 0 and s.box_damage[0, MECHOOR] == 0  # no infantry left to fire
+
+
+def test_moogre_captures_a_bloob_destroyed_by_spill_over():
+    s, t = fresh()
+    moogre = put(s, t, 0, MOOGRE, "Rome")
+    first = put(s, t, 1, BLOOB, "Rome")
+    second = put(s, t, 1, BLOOB, "Rome", hidden=True)
+    s.box_attack[0, MOOGRE] = 2
+    choices(s, (MOOGRE,), (3,), (moogre, TT_MONSTER, 1, first))
+    dice(s, 6, 6, 6, 6, 6, 6)  # six hits: three destroy the target, three the hidden Bloob
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s)
+    assert s.piece_where[1, first] == CAPTURED and s.piece_where[1, second] == CAPTURED
+    assert s.moogre_vp[0] == 6 and s.lost[1, BLOOB] == 2 and s.box_damage[1, BLOOB] == 0
+
+
+@pytest.mark.parametrize("reading", ["every_kill", "last_piece"])
+def test_attack_tokens_return_on_every_kill_or_with_the_last_piece(reading):
+    s, t = fresh(rules=with_options(attack_tokens_on_kill=reading))
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    first = put(s, t, 1, BLOOB, "Rome")
+    second = put(s, t, 1, BLOOB, "Tokyo")
+    s.box_attack[1, BLOOB] = 3
+    choices(s, (MECHOOR,), (1,), (mech, TT_MONSTER, 1, first))
+    dice(s, 4, 4, 4)  # exactly three hits: one Bloob destroyed, nothing spills (the other is in Tokyo)
+    engine.do_attack(s, t, 0, rng())
+    assert all_used(s) and s.piece_where[1, first] == AVAILABLE and s.piece_where[1, second] == ON_BOARD
+    assert s.box_attack[1, BLOOB] == (0 if reading == "every_kill" else 3)
+    engine.damage_monster(s, t, 1, second, 3, MECHOOR, 0)  # the last Bloob leaves the board
+    assert s.box_attack[1, BLOOB] == 0
+
+
+def test_the_pass_marker_may_stay_in_its_box_across_turns():
+    s, t = fresh(rules=with_options(pass_marker_end_of_turn="stays"))
+    put(s, t, 0, MECHOOR, "Rome", hidden=True)
+    s.pass_box[0] = BOX_WHITE
+    engine.phase_three(s, t)
+    assert s.pass_box[0] == BOX_WHITE
+    stock = s.stock_tokens[WHITE]
+    choices(s, (A_REMOVE_PASS, BOX_WHITE), (MECHOOR,), (0,))  # next turn: the Attack action from the stock
+    assert engine.player_action(s, t, 0, rng())
+    assert all_used(s) and s.pass_box[0] == IN_HAND and s.box_attack[0, MECHOOR] == 1
+    assert s.stock_tokens[WHITE] == stock - 1

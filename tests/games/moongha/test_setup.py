@@ -1,0 +1,148 @@
+"""Setup and phase one: tiles, first player, the Action boxes, dice by face, supplies, progressions."""
+
+import numpy as np
+import pytest
+
+from balance.games.moongha import engine
+from balance.games.moongha.rules import Rules
+from balance.games.moongha.state import (A_BOMB, ARMOUR, HERO, I_FIRST, I_TURN, INFANTRY, JET, ORANGE, PURPLE,
+                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, WHITE)
+from balance.rules import apply_overrides
+from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, rng
+
+
+def test_default_rules_are_consistent():
+    assert Rules().problems() == []
+
+
+def test_a_bad_connection_is_reported():
+    _, problems = apply_overrides(Rules, {"board.connections": ["London-Paris", "Paris-Atlantis"]})
+    assert any("Paris-Atlantis" in p for p in problems)
+
+
+def test_tokens_are_one_pool_of_the_four_sets_by_default():
+    s, t = fresh(3)
+    assert (t.R[R_SUP_ORANGE], t.R[R_SUP_WHITE], t.R[R_SUP_PURPLE]) == (100, 120, 20)
+    _, t = fresh(3, apply_overrides(Rules, {"supplies.token_supply": "players_sets"})[0])
+    assert (t.R[R_SUP_ORANGE], t.R[R_SUP_WHITE], t.R[R_SUP_PURPLE]) == (75, 90, 15)
+
+
+def test_the_board_connects_tokyo_and_los_angeles_and_measures_moves():
+    _, t = fresh()
+    assert t.dist[CITY["Tokyo"], CITY["Los Angeles"]] == 1
+    assert t.dist[CITY["London"], CITY["London"]] == 0
+    assert t.dist[CITY["London"], CITY["Rome"]] == 2
+
+
+@pytest.mark.parametrize("players,tiles", [(3, 3), (4, 2)])
+def test_each_player_draws_secret_city_tiles(players, tiles):
+    s, t = fresh(players)
+    engine.setup(s, t, rng(1))
+    owners = s.tile_owner
+    for p in range(players):
+        assert (owners == p).sum() == tiles
+    assert (owners == -1).sum() == 12 - players * tiles
+
+
+def test_the_first_player_is_random():
+    s, t = fresh(4)
+    seen = set()
+    r = rng(2)
+    for _ in range(200):
+        engine.setup(s, t, r)
+        seen.add(int(s.info[I_FIRST]))
+    assert seen == {0, 1, 2, 3}
+
+
+def test_example_turn_five_dice():
+    """Rulebook EXAMPLE: turn 5, four players, six dice give one extra Attack token, two extra Move/Hide
+    tokens, one infantry and one armour in Military One and one armour in Military Two."""
+    s, t = fresh(4)
+    s.info[I_TURN] = 4
+    assert t.dice[4] == 6
+    dice(s, 2, 3, 3, 5, 5, 6)
+    engine.phase_one(s, t, rng())
+    assert all_used(s)
+    assert s.box_tokens[ORANGE] == 10
+    assert s.box_tokens[WHITE] == t.white[4] + 1
+    assert s.box_tokens[PURPLE] == 2 + 2
+    assert s.box_heroes[0] == 1
+    assert list(s.box_military[0]) == [1 + 1, 1, 0, 0]  # the fixed infantry, then infantry, armour
+    assert list(s.box_military[1]) == [0, 1, 0, 0]
+
+
+def test_first_turn_doubles_the_orange_tokens():
+    s, t = fresh(3)
+    dice(s, 4, 4, 4)
+    engine.phase_one(s, t, rng())
+    assert s.box_tokens[ORANGE] == 14
+    assert s.box_tokens[WHITE] == 2
+    assert s.box_heroes[0] == 1 + 3
+
+
+def test_the_stock_limits_the_tokens():
+    s, t = fresh(4)
+    s.stock_tokens[PURPLE] = 3
+    s.info[I_TURN] = 4
+    dice(s, 3, 3, 3, 3, 3, 3)
+    engine.phase_one(s, t, rng())
+    assert s.box_tokens[PURPLE] == 3 and s.stock_tokens[PURPLE] == 0
+
+
+def test_military_two_six_dice_cycle_and_skip_the_missing_a_bomb():
+    """Rulebook: 'if there were six dice in Military Two then you would place three armor, two jet
+    fighters, and one A bomb'."""
+    s, t = fresh()
+    engine.fill_military(s, t, 1, 6, 0, rng())
+    assert list(s.box_military[1]) == [0, 3, 2, 1]
+    assert s.stock_humans[A_BOMB] == 0 and s.stock_humans[ARMOUR] == 2 and s.stock_humans[JET] == 0
+
+
+def test_military_one_three_dice():
+    s, t = fresh()
+    engine.fill_military(s, t, 0, 3, 0, rng())
+    assert list(s.box_military[0]) == [1, 1, 1, 0]
+
+
+def test_missing_infantry_is_pulled_from_a_city_the_first_player_chooses():
+    s, t = fresh()
+    s.stock_humans[INFANTRY] = 0
+    s.city_humans[CITY["Paris"], INFANTRY] = 1
+    s.city_humans[CITY["Rome"], INFANTRY] = 2
+    s.info[I_FIRST] = 2
+    choices(s, (CITY["Rome"], INFANTRY))
+    engine.fill_military(s, t, 0, 1, 2, rng())
+    assert all_used(s)
+    assert s.box_military[0, INFANTRY] == 1 and s.city_humans[CITY["Rome"], INFANTRY] == 1
+
+
+def test_never_pull_skips_to_the_next_piece():
+    s, t = fresh(rules=apply_overrides(Rules, {"options.pull_from_board": "never"})[0])
+    s.stock_humans[INFANTRY] = 0
+    s.city_humans[CITY["Paris"], INFANTRY] = 1
+    engine.fill_military(s, t, 0, 1, 0, rng())
+    assert list(s.box_military[0]) == [0, 1, 0, 0]  # infantry skipped, the die gives armour
+
+
+def test_heroes_are_pulled_when_all_are_out():
+    s, t = fresh()
+    s.stock_humans[HERO] = 0
+    s.city_humans[CITY["Tokyo"], HERO] = 5
+    dice(s, 4, 1, 1)
+    engine.phase_one(s, t, rng())
+    assert s.box_heroes[0] == 2 and s.city_humans[CITY["Tokyo"], HERO] == 3
+
+
+def test_no_piece_anywhere_leaves_the_demand_unmet():
+    s, t = fresh()
+    s.stock_humans[:4] = 0
+    engine.fill_military(s, t, 1, 3, 0, rng())
+    assert s.box_military.sum() == 0
+
+
+def test_the_state_holds_a_full_lead_tracker():
+    """The lead tracker is allocated by ``lead_tracker`` (4 slots): a shorter array was written past its end."""
+    from balance.sim.record import lead_tracker
+
+    s, _ = fresh()
+    assert s.lead.shape == lead_tracker().shape
