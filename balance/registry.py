@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -104,17 +105,25 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def games() -> dict[str, GameSpec]:
-    import balance.games  # noqa: F401  (registers every game)
+    """Every registered game, by id (imports every game module)."""
+    from balance.games import MODULES
 
+    for module in MODULES.values():
+        importlib.import_module(module)
     return dict(_GAMES)
 
 
 def get_game(game_id: str) -> GameSpec:
-    known = games()
-    if game_id not in known:
+    """One game's spec, importing only that game's module."""
+    from balance.games import MODULES
+
+    if game_id in MODULES:
+        importlib.import_module(MODULES[game_id])
+    if game_id not in _GAMES:
+        known = games()
         raise BalanceError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; "
                            f"allowed: {', '.join(sorted(known))}")
-    return known[game_id]
+    return _GAMES[game_id]
 
 
 def broken_invariants(games, checks: dict) -> list[str]:
