@@ -12,7 +12,6 @@ import difflib
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
-from balance.errors import BalanceError
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 
 import tomllib
 
-import pytest
 from typer.testing import CliRunner
 
 from balance import __version__

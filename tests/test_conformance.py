@@ -5,7 +5,6 @@ import pickle
 
 import numpy as np
 import polars as pl
-import pytest
 
 from balance.registry import games
 from balance.sim.batch import play

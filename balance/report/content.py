@@ -18,7 +18,7 @@ from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
 from balance.analysis.metrics import Analysis
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text
-from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, pct_pm, points, seconds
+from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, points, seconds
 
 
 def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = None, spec=None) -> Document:

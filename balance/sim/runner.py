@@ -24,7 +24,7 @@ import polars as pl
 from balance import __version__
 from balance.errors import BalanceError
 from balance.scenario import Scenario
-from balance.sim.batch import PART, play_and_write
+from balance.sim.batch import play_and_write
 from balance.sim.precision import PrecisionRule
 from balance.sim.progress import GameProgress
 

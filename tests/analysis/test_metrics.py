@@ -2,7 +2,6 @@
 
 import json
 from pathlib import Path
-import math
 
 import polars as pl
 import pytest

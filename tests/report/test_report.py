@@ -4,7 +4,6 @@ errors, and its PDF has the expected pages and text."""
 import dataclasses
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 

@@ -1,6 +1,5 @@
 """Setup and phase one: tiles, first player, the Action boxes, dice by face, supplies, progressions."""
 
-import numpy as np
 import pytest
 
 from balance.games.moongha import engine

@@ -5,14 +5,13 @@ rolls are the faces a test needs, so each test sets up an exact sequence of roll
 """
 
 import numpy as np
-import pytest
 
 from balance.games.pig import engine
 from balance.games.pig.optimal import optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD, HOLD_OPTION, OPTIMAL, RANDOM, ROLL, choose
 from balance.games.pig.state import new_state, reset
 from balance.sim.dice import die, new_rng
-from balance.sim.record import N_COMMON, new_lead, new_records
+from balance.sim.record import N_COMMON
 
 NO_TABLE = np.zeros((1, 1, 1), np.uint8)
 
