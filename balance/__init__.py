@@ -15,9 +15,19 @@ The Python API, used the same way from a notebook as the ``balance`` command use
 
 __version__ = "0.1.0"
 
-from balance.errors import BalanceError  # noqa: E402
-from balance.scenario import load_scenario  # noqa: E402
-from balance.sim.runner import Run, open_run, run  # noqa: E402
+from balance.errors import BalanceError
+
+_LAZY = {"load_scenario": "balance.scenario", "Run": "balance.sim.runner", "open_run": "balance.sim.runner",
+         "run": "balance.sim.runner"}
+
+
+def __getattr__(name):
+    """The API's heavier parts load on first use: a worker process imports only what plays its batch."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'balance' has no attribute {name!r}")
 
 
 def write_report(run, formats=("html", "pdf")):
@@ -41,5 +51,14 @@ def compare(run_a, run_b):
     return compare_runs(run_a, run_b)
 
 
-__all__ = ["BalanceError", "Run", "compare", "load_scenario", "open_run", "run", "sweep", "write_report",
-           "__version__"]
+__all__ = [
+    "BalanceError",
+    "Run",
+    "__version__",
+    "compare",
+    "load_scenario",
+    "open_run",
+    "run",
+    "sweep",
+    "write_report",
+]

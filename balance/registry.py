@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -104,12 +105,20 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def _import_game(module: str) -> None:
+    from balance.sim.kernel import drop_stale_kernels
+
+    if module not in sys.modules:
+        drop_stale_kernels(module)
+    importlib.import_module(module)
+
+
 def games() -> dict[str, GameSpec]:
     """Every registered game, by id (imports every game module)."""
     from balance.games import MODULES
 
     for module in MODULES.values():
-        importlib.import_module(module)
+        _import_game(module)
     return dict(_GAMES)
 
 
@@ -118,7 +127,7 @@ def get_game(game_id: str) -> GameSpec:
     from balance.games import MODULES
 
     if game_id in MODULES:
-        importlib.import_module(MODULES[game_id])
+        _import_game(MODULES[game_id])
     if game_id not in _GAMES:
         known = games()
         raise BalanceError(f"unknown game {game_id!r}{did_you_mean(game_id, known)}; "

@@ -12,10 +12,9 @@ from numba import njit
 
 from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_MILITARY_TWO, BOX_ORANGE, BOX_PURPLE, BOX_WHITE,
-    CAPTURED, DRAKOOR, HERO, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN,
+    A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN,
     I_FD_POS, I_FIRST, I_KIDDOO_JOINED,
-    I_PASSES, I_TURN, IN_HAND, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT,
+    I_TURN, IN_HAND, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT,
     M_PIECES, MAX_OPTIONS, MOOGRE, N_KINDS, N_R, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT,
     O_HEAL_ANY, O_JET_STAYS, O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS,
     O_RUBBLE_END_OF_TURN, O_TOKENS_LAST_PIECE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE, R_A_BOMB_DICE, R_ARMOUR_DICE,
@@ -24,9 +23,10 @@ from balance.games.moongha.state import (
     R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYER_RUBBLE, R_PLAYERS, R_PURPLE,
     R_REVEAL_DICE, R_REVEAL_PER_HERO, R_SECOND_VP, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
     R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE,
-    VP_RUBBLE, VP_TILES, WHITE, Tables, borrowed_state, borrowed_tables, new_state, reset,
+    VP_RUBBLE, VP_TILES, WHITE, MAX_CITIES, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, TABLES, new_state, reset,
 )
 from balance.sim.dice import below, die
+from balance.sim.kernel import jit, jit_inline
 from balance.sim.record import N_COMMON, finish_record, new_records, seat_col, track_lead
 
 # ---------------------------------------------------------------- record layout and end reasons
@@ -41,7 +41,7 @@ SCORE_COMPONENTS = ("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre")
 
 # top-level action codes A_*, attack target types TT_* and CITY purposes FOR_* (defined with the decisions)
 from balance.games.moongha.policies import (  # noqa: E402
-    A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, A_WHITE, FOR_A_BOMB, FOR_ARMOUR,
+    A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, FOR_A_BOMB, FOR_ARMOUR,
     FOR_HERO, FOR_INFANTRY, TT_CITY, TT_HUMANS, TT_MONSTER,
 )
 # who inflicts damage (a monster kind 0..6, or one of these)
@@ -53,7 +53,7 @@ SCRATCH = MAX_OPTIONS // 2
 # ---------------------------------------------------------------- rules -> arrays
 
 def to_arrays(rules, players):
-    """The rules as the kernel's plain arrays (see ``state.Tables``)."""
+    """The rules as the kernel's argument: ``(tables,)``, a one-record array of ``state.TABLES``."""
     from balance.games.moongha.rules import MONSTERS  # noqa: F401
 
     m, b, tt, ab, sup, cb, sc, op = (rules.monsters, rules.board, rules.turn_track, rules.action_boxes,
@@ -119,31 +119,30 @@ def to_arrays(rules, players):
     R[O_JET_WITH_MILITARY] = op.jet_with_city_military
     R[O_BLOOB_SPILL_ALL] = op.bloob_spill_all_damage
     R[O_A_BOMB_HURTS_DRAKOOR] = op.a_bomb_hurts_drakoor
-    L = max(len(ab.military_one), len(ab.military_two))
-    progression = np.zeros((2, L), np.int64)
-    progression[0, :len(ab.military_one)] = ab.military_one
-    progression[1, :len(ab.military_two)] = ab.military_two
-    progression_len = np.array([len(ab.military_one), len(ab.military_two)], np.int64)
-    return (R, monster, dist, np.array(tt.white, np.int64), np.array(tt.dice, np.int64), progression,
-            progression_len, np.array(sc.city_tile_vp, np.int64))
+    tables = np.zeros(1, TABLES)
+    t = tables[0]
+    t["R"] = R
+    t["monster"] = monster
+    t["dist"][:C, :C] = dist
+    t["white"][:len(tt.white)] = tt.white
+    t["dice"][:len(tt.dice)] = tt.dice
+    t["progression"][0, :len(ab.military_one)] = ab.military_one
+    t["progression"][1, :len(ab.military_two)] = ab.military_two
+    t["progression_len"] = len(ab.military_one), len(ab.military_two)
+    t["tile_vp"][:len(sc.city_tile_vp)] = sc.city_tile_vp
+    t["kind_first"] = np.cumsum(monster[:, M_PIECES]) - monster[:, M_PIECES]
+    t["piece_kind"][:R[R_PIECES]] = np.repeat(np.arange(N_KINDS), monster[:, M_PIECES])
+    return (tables,)
 
 
-@njit(cache=True)
-def make_tables(R, monster, dist, white, dice, progression, progression_len, tile_vp):
-    piece_kind = np.empty(R[R_PIECES], np.int64)
-    kind_first = np.empty(N_KINDS, np.int64)
-    i = 0
-    for k in range(N_KINDS):
-        kind_first[k] = i
-        for _ in range(monster[k, M_PIECES]):
-            piece_kind[i] = k
-            i += 1
-    return Tables(R, monster, dist, white, dice, progression, progression_len, tile_vp, piece_kind, kind_first)
+def make_tables(rules, players):
+    """The tables for Python code (tests): the record, with its fields as attributes."""
+    return to_arrays(rules, players)[0].view(np.recarray)[0]
 
 
 # ---------------------------------------------------------------- dice and decisions
 
-@njit(cache=True, inline="always")
+@jit_inline
 def roll(s, rng):
     """One die: the next scripted face if a test set one, else a random face."""
     q = s.info[I_FD_POS]
@@ -153,7 +152,7 @@ def roll(s, rng):
     return die(6, rng)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def count_hits(s, t, n_dice, rng):
     h = 0
     for _ in range(n_dice):
@@ -162,7 +161,7 @@ def count_hits(s, t, n_dice, rng):
     return h
 
 
-@njit(cache=True)
+@jit
 def decide(s, t, seat, kind, n, rng):
     """Index of the option taken among ``s.options[:n]`` (n >= 1).
 
@@ -183,7 +182,7 @@ def decide(s, t, seat, kind, n, rng):
     return P.choose(s, t, seat, kind, n, rng)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def put_option(s, o, a, b, c, d):
     s.options[o, 0] = a
     s.options[o, 1] = b
@@ -194,7 +193,7 @@ def put_option(s, o, a, b, c, d):
 
 # ---------------------------------------------------------------- board queries
 
-@njit(cache=True, inline="always")
+@jit_inline
 def city_damage(s, c):
     d = 0
     for r in range(s.city_rubble.shape[0]):
@@ -202,7 +201,7 @@ def city_damage(s, c):
     return d
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def on_board_of_kind(s, t, p, k):
     n = 0
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -211,7 +210,7 @@ def on_board_of_kind(s, t, p, k):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def available_piece(s, t, p, k):
     """A piece of kind ``k`` in front of its owner (not on the board, not captured), or -1."""
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -220,38 +219,38 @@ def available_piece(s, t, p, k):
     return -1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def alive_at(s, p, i, c):
     return s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == c
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def any_on_board(s, t, p):
-    for i in range(t.piece_kind.shape[0]):
+    for i in range(t.R[R_PIECES]):
         if s.piece_where[p, i] == ON_BOARD:
             return True
     return False
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def creation_cost(s, t, p, k):
     if k == DRAKOOR:
         return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * on_board_of_kind(s, t, p, DRAKOOR)
     return t.monster[k, M_COST]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def military_hurts(kind):
     """Military units (and heroes' ordinary hits) cannot hurt a Drakoor."""
     return kind != DRAKOOR
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def any_military_target(s, t):
     """A revealed monster a jet could attack somewhere on the board."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     for q in range(n):
-        for i in range(t.piece_kind.shape[0]):
+        for i in range(t.R[R_PIECES]):
             if s.piece_where[q, i] == ON_BOARD and s.piece_hidden[q, i] == 0 and military_hurts(t.piece_kind[i]):
                 return True
     return False
@@ -259,7 +258,7 @@ def any_military_target(s, t):
 
 # ---------------------------------------------------------------- rubble
 
-@njit(cache=True, inline="always")
+@jit_inline
 def place_player_rubble(s, t, p, c, hits):
     """Own rubble for ``hits`` city damage, within the city's cap and the player's pieces.  Returns pieces placed."""
     room = t.R[R_CITY_CAP] - city_damage(s, c)
@@ -272,10 +271,10 @@ def place_player_rubble(s, t, p, c, hits):
     return 0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def place_neutral_rubble(s, t, c, hits):
     """Neutral rubble for collateral damage (jets, A-bomb), within the cap and (one supply) the brown stock."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     k = min(hits, t.R[R_CITY_CAP] - city_damage(s, c))
     if t.R[O_BLACK_UNLIMITED] == 0:
         k = min(k, s.info[I_BROWN])
@@ -289,7 +288,7 @@ def place_neutral_rubble(s, t, c, hits):
 
 # ---------------------------------------------------------------- damage and destruction
 
-@njit(cache=True)
+@jit
 def destroy(s, t, q, i, src, src_player):
     """Monster (q, i) leaves the board: to the attacking Moogre's box, out of the game, or back to q."""
     k = t.piece_kind[i]
@@ -310,7 +309,7 @@ def destroy(s, t, q, i, src, src_player):
     s.lost[q, k] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def can_hurt(t, k, src):
     """Only a Drakoor or a hero (and the A-bomb under its option) hurts a Drakoor."""
     if k != DRAKOOR:
@@ -318,7 +317,7 @@ def can_hurt(t, k, src):
     return src == DRAKOOR or src == SRC_HERO or (src == SRC_A_BOMB and t.R[O_A_BOMB_HURTS_DRAKOOR] == 1)
 
 
-@njit(cache=True)
+@jit
 def damage_monster(s, t, q, i, hits, src, src_player):
     """Inflict ``hits`` damage on monster (q, i).  Returns the number of pieces destroyed.
 
@@ -357,12 +356,14 @@ def damage_monster(s, t, q, i, hits, src, src_player):
 
 # ---------------------------------------------------------------- setup
 
-@njit(cache=True)
+@jit
 def setup(s, t, rng):
     """Deal the secret City tiles (the rest go back unseen) and roll for the first player."""
     n = t.R[R_PLAYERS]
     C = t.R[R_CITIES]
-    tiles = np.arange(C)
+    tiles = s.tile_deck
+    for c in range(C):
+        tiles[c] = c
     for c in range(C - 1, 0, -1):  # Fisher-Yates
         j = below(c + 1, rng)
         tiles[c], tiles[j] = tiles[j], tiles[c]
@@ -377,7 +378,7 @@ def setup(s, t, rng):
 
 # ---------------------------------------------------------------- phase one
 
-@njit(cache=True, inline="always")
+@jit_inline
 def fill_tokens(s, token, count):
     """Move up to ``count`` tokens from the stock to their Action box (the stock is the limit)."""
     k = min(count, s.stock_tokens[token])
@@ -385,7 +386,7 @@ def fill_tokens(s, token, count):
     s.box_tokens[token] += k
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def human_available(s, t, piece):
     """A hero or military piece can be had: in the stock, or on the board where it may be pulled."""
     if s.stock_humans[piece] > 0:
@@ -401,7 +402,7 @@ def human_available(s, t, piece):
     return False
 
 
-@njit(cache=True)
+@jit
 def take_human(s, t, piece, chooser, rng):
     """Take a hero or military piece from the stock, else pull one from a city of the chooser's choice.
 
@@ -422,7 +423,7 @@ def take_human(s, t, piece, chooser, rng):
     return True
 
 
-@njit(cache=True)
+@jit
 def fill_military(s, t, box, dice, chooser, rng):
     """Military box ``box`` (0 = One, 1 = Two) gets one piece per die along its progression.
 
@@ -439,13 +440,14 @@ def fill_military(s, t, box, dice, chooser, rng):
                 break
 
 
-@njit(cache=True)
+@jit
 def phase_one(s, t, rng):
     """Fill the six Action boxes: fixed contents, then the turn track's dice placed by face."""
     turn = s.info[I_TURN]
     first = s.info[I_FIRST]
     orange = t.R[R_ORANGE] * (t.R[R_ORANGE_FIRST_FACTOR] if turn == 0 else 1)
-    faces = np.zeros(6, np.int64)
+    faces = s.faces
+    faces[:] = 0
     for _ in range(t.dice[turn]):
         faces[roll(s, rng) - 1] += 1
     fill_tokens(s, ORANGE, orange + faces[0])
@@ -463,7 +465,7 @@ def phase_one(s, t, rng):
 
 # ---------------------------------------------------------------- Create/Heal
 
-@njit(cache=True, inline="always")
+@jit_inline
 def place_monster(s, t, p, k, c):
     """The Hidden counter of a kind-``k`` monster goes to city ``c``; the box's orange tokens return."""
     i = available_piece(s, t, p, k)
@@ -476,7 +478,7 @@ def place_monster(s, t, p, k, c):
     return i
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def create_token(s, t, p, k, rng):
     """An orange token goes into Monster box ``k``; a monster whose cost is reached MUST be placed."""
     C = t.R[R_CITIES]
@@ -501,10 +503,10 @@ def create_token(s, t, p, k, rng):
             place_monster(s, t, p, BLOOB, c)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def create_heal_options(s, t, p, n_opt):
     """Append the uses of an orange token from row ``n_opt`` on; return the next free row."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     for k in range(N_KINDS):
         if available_piece(s, t, p, k) >= 0:
             n_opt = put_option(s, n_opt, 0, k, 0, 0)
@@ -516,7 +518,7 @@ def create_heal_options(s, t, p, n_opt):
     return n_opt
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def do_create_heal(s, t, p, rng):
     """Use one orange token (already taken from its box or the stock): create or heal."""
     n_opt = create_heal_options(s, t, p, 0)
@@ -532,12 +534,12 @@ def do_create_heal(s, t, p, rng):
 
 # ---------------------------------------------------------------- attacks
 
-@njit(cache=True, inline="always")
+@jit_inline
 def humans_in(s, c):
     return s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def strike_humans(s, t, p, c, hits, at_city):
     """Hits remove armour, then infantry (then jets staying in cities), then heroes; the rest damage the city."""
     for piece in (ARMOUR, INFANTRY, JET, HERO):
@@ -549,15 +551,15 @@ def strike_humans(s, t, p, c, hits, at_city):
         place_player_rubble(s, t, p, c, hits)
 
 
-@njit(cache=True)
+@jit
 def target_options(s, t, p, i, n_opt):
     """Append the legal targets of monster (p, i): monsters, the humans, the city."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
     for q in range(n):
         if q != p:
-            for j in range(t.piece_kind.shape[0]):
+            for j in range(t.R[R_PIECES]):
                 if alive_at(s, q, j, c):
                     kj = t.piece_kind[j]
                     if k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, kj, k)):
@@ -569,14 +571,14 @@ def target_options(s, t, p, i, n_opt):
     return n_opt
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def strike_monster(s, t, p, k, dice, q, j, rng):
     """A monster of kind ``k`` rolls ``dice`` against monster (q, j)."""
     h = count_hits(s, t, dice, rng)
     damage_monster(s, t, q, j, h, k, p)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def kiddoo_join(s, t, p, c, rng):
     """Kiddoo may join an attack in its city, striking first.  Returns its dice (0: it stays out) and piece."""
     if s.info[I_KIDDOO_JOINED] == 1:
@@ -601,7 +603,7 @@ def kiddoo_join(s, t, p, c, rng):
     return max(t.R[R_KIDDOO_MIN_DICE], j * t.monster[KIDDOO, M_DICE]), kd
 
 
-@njit(cache=True)
+@jit
 def resolve_attack(s, t, p, i, ttype, q, j, dice, rng):
     """Monster (p, i) attacks with ``dice`` dice: a monster (q, j), the humans, or the city (j = city)."""
     k = t.piece_kind[i]
@@ -631,7 +633,7 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice, rng):
         damage_monster(s, t, p, i, count_hits(s, t, infantry * t.R[R_INFANTRY_DICE], rng), SRC_MILITARY, -1)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def has_attack(s, t, p, k):
     """Some piece of kind ``k`` on the board has a legal target."""
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -640,7 +642,7 @@ def has_attack(s, t, p, k):
     return False
 
 
-@njit(cache=True)
+@jit
 def do_attack(s, t, p, rng):
     """Use one white token: store it in a Monster box with a piece on the board, then maybe attack."""
     n_opt = 0
@@ -694,14 +696,14 @@ def do_attack(s, t, p, rng):
 
 # ---------------------------------------------------------------- Move/Hide
 
-@njit(cache=True, inline="always")
+@jit_inline
 def do_move_hide(s, t, p, rng):
     """Use one purple token: move or hide one monster; twice with Spectoor on the board."""
     C = t.R[R_CITIES]
     times = 2 if on_board_of_kind(s, t, p, SPECTOOR) > 0 else 1
     for _ in range(times):
         n_opt = 0
-        for i in range(t.piece_kind.shape[0]):
+        for i in range(t.R[R_PIECES]):
             if s.piece_where[p, i] == ON_BOARD:
                 c0 = s.piece_city[p, i]
                 m = t.monster[t.piece_kind[i], M_MOVEMENT]
@@ -722,7 +724,7 @@ def do_move_hide(s, t, p, rng):
 
 # ---------------------------------------------------------------- heroes and military
 
-@njit(cache=True, inline="always")
+@jit_inline
 def choose_city(s, t, p, purpose, rng):
     n_opt = 0
     for c in range(t.R[R_CITIES]):
@@ -730,16 +732,16 @@ def choose_city(s, t, p, purpose, rng):
     return s.options[decide(s, t, p, P.CITY, n_opt, rng), 0]
 
 
-@njit(cache=True)
+@jit
 def military_attack(s, t, p, c, rng):
     """Every armour and infantry piece in city ``c`` attacks a revealed monster the active player picks.
 
     The targets are declared before any die is rolled; dice against one target are rolled together.
     """
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     n_targets = 0
     for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
                 n_targets += 1
     if n_targets == 0:
@@ -750,7 +752,7 @@ def military_attack(s, t, p, c, rng):
         for _ in range(s.city_humans[c, piece]):
             n_opt = 0
             for q in range(n):
-                for j in range(t.piece_kind.shape[0]):
+                for j in range(t.R[R_PIECES]):
                     if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
                         n_opt = put_option(s, n_opt, q, j, piece, 0)
             o = decide(s, t, p, P.MILITARY_TARGET, n_opt, rng)
@@ -772,15 +774,15 @@ def military_attack(s, t, p, c, rng):
             damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
 
 
-@njit(cache=True)
+@jit
 def place_hero(s, t, p, c, rng):
     """A hero arrives in ``c``: reveal rolls, the heroes' attack on revealed Drakoors, then the military attack."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
     dice = t.R[R_REVEAL_DICE] + t.R[R_REVEAL_PER_HERO] * before
     for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 1:
                 if count_hits(s, t, dice, rng) > 0:
                     s.piece_hidden[q, j] = 0
@@ -798,13 +800,13 @@ def place_hero(s, t, p, c, rng):
     military_attack(s, t, p, c, rng)
 
 
-@njit(cache=True)
+@jit
 def fly_jet(s, t, p, rng):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     n_opt = 0
     for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if s.piece_where[q, j] == ON_BOARD and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
                 n_opt = put_option(s, n_opt, q, j, JET, 0)
     o = decide(s, t, p, P.MILITARY_TARGET, n_opt, rng)
@@ -828,16 +830,16 @@ def fly_jet(s, t, p, rng):
         s.stock_humans[JET] += 1
 
 
-@njit(cache=True)
+@jit
 def drop_a_bomb(s, t, p, c, rng):
     """Clear the city's humans, 8 dice against each monster (hidden ones stay hidden), 8 dice against the city."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     for piece in (INFANTRY, ARMOUR, JET, HERO):
         s.stock_humans[piece] += s.city_humans[c, piece]
         s.city_humans[c, piece] = 0
     w = 0
     for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if alive_at(s, q, j, c):
                 s.work[w, 0] = q
                 s.work[w, 1] = j
@@ -850,7 +852,7 @@ def drop_a_bomb(s, t, p, c, rng):
     s.stock_humans[A_BOMB] += 1
 
 
-@njit(cache=True)
+@jit
 def use_military(s, t, p, piece, rng):
     """Place the military piece just taken (it is in the player's hand)."""
     if piece == JET:
@@ -865,19 +867,19 @@ def use_military(s, t, p, piece, rng):
 
 # ---------------------------------------------------------------- the action phase
 
-@njit(cache=True, inline="always")
+@jit_inline
 def can_use_token(s, t, p, token):
     if token == ORANGE:
         return create_heal_options(s, t, p, SCRATCH) > SCRATCH
     return any_on_board(s, t, p)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def can_use_military(s, t, piece):
     return piece != JET or any_military_target(s, t)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def pass_action_possible(s, t, p, box):
     """The action of the box holding the Pass marker can be done from the stock (or the board)."""
     if box <= BOX_PURPLE:
@@ -887,7 +889,7 @@ def pass_action_possible(s, t, p, box):
     return human_available(s, t, INFANTRY if box == BOX_MILITARY_ONE else ARMOUR)
 
 
-@njit(cache=True)
+@jit
 def use_token(s, t, p, token, rng):
     if token == ORANGE:
         do_create_heal(s, t, p, rng)
@@ -898,7 +900,7 @@ def use_token(s, t, p, token, rng):
         do_move_hide(s, t, p, rng)
 
 
-@njit(cache=True)
+@jit
 def player_action(s, t, p, rng):
     """One action of player ``p``.  Returns True when it counts as a pass."""
     n_opt = 0
@@ -951,7 +953,7 @@ def player_action(s, t, p, rng):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def ended_by_action(s, t, p):
     """The game ends at once when the brown rubble is gone, or (option) when ``p`` placed all its rubble."""
     if s.info[I_BROWN] <= 0:
@@ -961,7 +963,7 @@ def ended_by_action(s, t, p):
     return NOT_OVER
 
 
-@njit(cache=True)
+@jit
 def phase_two(s, t, rng):
     """Clockwise from the first player until every player has passed in succession.  Returns an end reason."""
     n = t.R[R_PLAYERS]
@@ -978,7 +980,7 @@ def phase_two(s, t, rng):
     return NOT_OVER
 
 
-@njit(cache=True)
+@jit
 def phase_three(s, t):
     """Clear the Action boxes (Pass markers return unless they stay); True when a player placed all rubble."""
     for token in range(3):
@@ -1000,7 +1002,7 @@ def phase_three(s, t):
 
 # ---------------------------------------------------------------- scoring
 
-@njit(cache=True)
+@jit
 def score(s, t):
     """Victory points by source into ``s.vp`` and totals into ``s.scores``."""
     n = t.R[R_PLAYERS]
@@ -1051,18 +1053,18 @@ def score(s, t):
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
 
 
-@njit(cache=True)
+@jit
 def monsters_in(s, t, c):
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     m = 0
     for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if alive_at(s, q, j, c):
                 m += 1
     return m
 
 
-@njit(cache=True)
+@jit
 def tie_key(s, t, p, level):
     """Tie-breakers in order: cities with own rubble, monsters on the board, rubble pieces on the board."""
     if level == 0:
@@ -1073,34 +1075,35 @@ def tie_key(s, t, p, level):
         return k
     if level == 1:
         k = 0
-        for i in range(t.piece_kind.shape[0]):
+        for i in range(t.R[R_PIECES]):
             if s.piece_where[p, i] == ON_BOARD:
                 k += 1
         return k
     return s.rubble_placed[p]
 
 
-@njit(cache=True)
+@jit
 def winner(s, t):
     """The seat with the most VP after the tie-breakers, or -1 (a tie)."""
     n = t.R[R_PLAYERS]
     best = 0
     for p in range(n):
         best = max(best, s.scores[p])
-    tied = np.zeros(n, np.bool_)
+    tied = 0  # bit p: seat p is still tied for the lead
     for p in range(n):
-        tied[p] = s.scores[p] == best
+        if s.scores[p] == best:
+            tied |= 1 << p
     for level in range(3):
         m = -1
         for p in range(n):
-            if tied[p]:
+            if tied >> p & 1:
                 m = max(m, tie_key(s, t, p, level))
         for p in range(n):
-            if tied[p] and tie_key(s, t, p, level) < m:
-                tied[p] = False
+            if tied >> p & 1 and tie_key(s, t, p, level) < m:
+                tied &= ~(1 << p)
     w = -1
     for p in range(n):
-        if tied[p]:
+        if tied >> p & 1:
             if w >= 0:
                 return -1
             w = p
@@ -1109,7 +1112,7 @@ def winner(s, t):
 
 # ---------------------------------------------------------------- the game
 
-@njit(cache=True)
+@jit
 def play_game(s, t, rng):
     """Play one game from a reset state.  Returns (winner or -1, end reason, turns played)."""
     n = t.R[R_PLAYERS]
@@ -1135,17 +1138,18 @@ def play_game(s, t, rng):
 
 
 @njit(cache=True)
-def play_batch(n_games, lineup, seat_policy, seat_params, R, monster, dist, white, dice, progression, progression_len,
-               tile_vp, rng):
+def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
     n = lineup.shape[1]
-    t_owner = make_tables(R, monster, dist, white, dice, progression, progression_len, tile_vp)
+    t = tables[0]
+    R = t.R
     n_seat_cols = len(SEAT_COLUMNS)
     n_game_cols = len(GAME_COLUMNS)
     rec = new_records(n_games, N_COMMON + 2 * n + n_game_cols + n_seat_cols * n)
-    s_owner = new_state(n, R[R_CITIES], R[R_PIECES], seat_params.shape[1])
-    s = borrowed_state(s_owner)  # no reference counting in the game (see state._borrowed)
-    t = borrowed_tables(t_owner)
+    if n > MAX_PLAYERS or R[R_CITIES] > MAX_CITIES or R[R_PIECES] > MAX_PIECES or seat_params.shape[1] > MAX_PARAMS:
+        raise ValueError("more players, cities, pieces or policy parameters than state.STATE holds")
+    state = new_state()
     for g in range(n_games):
+        s = state[0]  # a record is a view: the array, used at every game, stays alive
         reset(s, t)
         for p in range(n):
             s.policy[p] = seat_policy[lineup[g, p]]
@@ -1161,6 +1165,4 @@ def play_batch(n_games, lineup, seat_policy, seat_params, R, monster, dist, whit
             for k in range(N_KINDS):
                 rec[g, seat_col(5 + k, p, n, n_game_cols)] = s.created[p, k]
                 rec[g, seat_col(5 + N_KINDS + k, p, n, n_game_cols)] = s.lost[p, k]
-    # the owners of the borrowed arrays live until here
-    s_owner.info[0] = t_owner.R[0] * 0
     return rec

@@ -39,14 +39,14 @@ every option gets a value, the best is taken (a tiny random term breaks ties).  
 """
 
 import numpy as np
-from numba import njit
 
 from balance.games.moongha.state import (
-    ARMOUR, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST,
+    CITY_EVAL_COLUMNS, R_PIECES, R_PLAYERS, ARMOUR, BOX_HERO, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, MOOGRE, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_TURNS,
     SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
 )
 from balance.sim.dice import uniform
+from balance.sim.kernel import jit, jit_inline
 from balance.sim.record import pick_random
 
 RANDOM, WRECKER, LURKER, HUNTER, BALANCED = range(5)
@@ -92,15 +92,15 @@ AFFINITY = np.array([
 
 # ---------------------------------------------------------------- public board reading
 
-@njit(cache=True, inline="always")
+@jit_inline
 def alive_at(s, q, j, c):
     return s.piece_where[q, j] == ON_BOARD and s.piece_city[q, j] == c
 
 
-@njit(cache=True, inline="always")
-def leading_rival(s, p):
+@jit_inline
+def leading_rival(s, t, p):
     """The rival with the most public VP at the last scoring (rubble placed breaks ties); no City tile is read."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     best = -1
     lead = -1
     for q in range(n):
@@ -112,7 +112,7 @@ def leading_rival(s, p):
     return lead
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def city_damage(s, c):
     d = 0
     for r in range(s.city_rubble.shape[0]):
@@ -120,23 +120,23 @@ def city_damage(s, c):
     return d
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def threat(s, c):
     """How dangerous city ``c`` is for a revealed monster: armour fires first, infantry returns fire, heroes reveal."""
     return 1.0 * s.city_humans[c, ARMOUR] + 0.5 * s.city_humans[c, INFANTRY] + 0.4 * s.city_humans[c, HERO]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def remaining(s, t, q, j):
     """Damage that destroys monster (q, j)."""
     k = t.piece_kind[j]
     return t.monster[k, M_CAPACITY] - s.box_damage[q, k]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def rubble_value(s, t, p, c, hits, spare):
     """Value for ``p`` of ``hits`` own rubble in city ``c``: majority gained, own secret city harmed."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     cap = t.R[R_CITY_CAP]
     dmg = city_damage(s, c)
     k = min(hits, cap - dmg, 20)
@@ -165,40 +165,58 @@ def rubble_value(s, t, p, c, hits, spare):
     return v
 
 
-@njit(cache=True, inline="always")
-def place_value(s, t, p, k, c, w, lead):
-    """Value for ``p`` of a kind-``k`` monster standing (hidden) in city ``c``."""
-    n = s.pass_box.shape[0]
+# columns of s.city_eval: a hero, military or A-bomb placed there (``evaluate_cities``), or the
+# city as a place for a monster of the seat (``evaluate_places``)
+E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_COLUMNS)
+
+
+@jit
+def evaluate_places(s, t, p, w, lead):
+    """Each city as a place for a hidden monster of ``p`` (into ``s.city_eval``), in one pass over the board:
+    monsters there, rival prey (the leader's worth more), own city-wrecking monsters, the rubble value
+    of a 3-die attack and the humans' threat."""
+    n = t.R[R_PLAYERS]
+    ev = s.city_eval
+    for c in range(t.R[R_CITIES]):
+        ev[c, E_MONSTERS] = 0.0
+        ev[c, E_PREY] = 0.0
+        ev[c, E_OWN_WRECKERS] = 0.0
+        ev[c, E_RUBBLE] = rubble_value(s, t, p, c, 3, w[W_SPARE])
+        ev[c, E_THREAT] = threat(s, c)
+    for q in range(n):
+        for j in range(t.R[R_PIECES]):
+            if s.piece_where[q, j] == ON_BOARD:
+                c = s.piece_city[q, j]
+                kj = t.piece_kind[j]
+                ev[c, E_MONSTERS] += 1.0
+                if q != p and kj != DRAKOOR:
+                    ev[c, E_PREY] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
+                if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
+                    ev[c, E_OWN_WRECKERS] += 1.0
+
+
+@jit_inline
+def place_value(s, t, k, c, w):
+    """Value of a kind-``k`` monster standing (hidden) in city ``c`` (``evaluate_places`` was called)."""
+    ev = s.city_eval
     v = 0.0
     if t.monster[k, M_DAMAGES_CITIES] == 1:
-        v += w[W_BUILD] * rubble_value(s, t, p, c, 3, w[W_SPARE])
-    others = 0
-    prey = 0.0
-    mine_attackers = 0
-    for q in range(n):
-        for j in range(t.piece_kind.shape[0]):
-            if alive_at(s, q, j, c):
-                others += 1
-                kj = t.piece_kind[j]
-                if q != p and kj != DRAKOOR:
-                    prey += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
-                if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
-                    mine_attackers += 1
+        v += w[W_BUILD] * ev[c, E_RUBBLE]
     if k == DRAKOOR:
-        v += w[W_LURK] * (3.0 - others - 1.5 * s.city_humans[c, HERO])
+        v += w[W_LURK] * (3.0 - ev[c, E_MONSTERS] - 1.5 * s.city_humans[c, HERO])
     elif k == MOOGRE or k == SHAGGOO:
-        v += w[W_HUNT] * prey
+        v += w[W_HUNT] * ev[c, E_PREY]
     elif k == KIDDOO:
-        v += w[W_HUNT] * (0.5 * prey + mine_attackers)
+        v += w[W_HUNT] * (0.5 * ev[c, E_PREY] + ev[c, E_OWN_WRECKERS])
     elif k == SPECTOOR:
-        v -= w[W_LURK] * 0.3 * others
-    return v - 0.3 * threat(s, c)
+        v -= w[W_LURK] * 0.3 * ev[c, E_MONSTERS]
+    return v - 0.3 * ev[c, E_THREAT]
 
 
-@njit(cache=True)
+@jit
 def best_target(s, t, p, i, dice, w, lead):
     """The value of the best target of monster (p, i) rolling ``dice`` dice, and that target (type, q, j)."""
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
     hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
@@ -206,7 +224,7 @@ def best_target(s, t, p, i, dice, w, lead):
     bt, bq, bj = -1, -1, -1
     for q in range(n):
         if q != p:
-            for j in range(t.piece_kind.shape[0]):
+            for j in range(t.R[R_PIECES]):
                 if alive_at(s, q, j, c):
                     v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
                     if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
@@ -224,7 +242,7 @@ def best_target(s, t, p, i, dice, w, lead):
     return best, bt, bq, bj
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_target_value(s, t, p, k, q, j, hits, w, lead):
     kj = t.piece_kind[j]
     if kj == DRAKOOR and k != DRAKOOR:  # Shaggoo only reveals it, for the heroes
@@ -241,12 +259,12 @@ def monster_target_value(s, t, p, k, q, j, hits, w, lead):
     return v
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def humans_value(s, c, w):
     return 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def city_target_value(s, t, p, c, hits, w):
     humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
     through = int(hits + 0.5) - humans
@@ -255,7 +273,7 @@ def city_target_value(s, t, p, c, hits, w):
     return w[W_BUILD] * rubble_value(s, t, p, c, through, w[W_SPARE]) - 0.5 * s.city_humans[c, ARMOUR]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def military_target_value(s, t, q, j, hits, lead):
     kj = t.piece_kind[j]
     rem = remaining(s, t, q, j)
@@ -263,11 +281,7 @@ def military_target_value(s, t, q, j, hits, lead):
     return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (1.8 if q == lead else 1.0)
 
 
-# columns of s.city_eval
-E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB = range(4)
-
-
-@njit(cache=True)
+@jit
 def evaluate_cities(s, t, p, w, lead):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
     ``s.city_eval``), in one pass over the monsters on the board.
@@ -277,7 +291,7 @@ def evaluate_cities(s, t, p, w, lead):
     monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
     monster but Drakoors and damages the city.
     """
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     C = t.R[R_CITIES]
     cap = t.R[R_CITY_CAP]
     ev = s.city_eval
@@ -289,7 +303,7 @@ def evaluate_cities(s, t, p, w, lead):
     hit = (7 - t.R[R_HIT_ON]) / 6.0
     for q in range(n):
         f = 1.8 if q == lead else 1.0
-        for j in range(t.piece_kind.shape[0]):
+        for j in range(t.R[R_PIECES]):
             if s.piece_where[q, j] == ON_BOARD:
                 c = s.piece_city[q, j]
                 kj = t.piece_kind[j]
@@ -325,7 +339,7 @@ def evaluate_cities(s, t, p, w, lead):
             ev[c, E_A_BOMB] -= w[W_SPARE] * min(cap / 2.0, cap - city_damage(s, c))
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def eval_column(purpose):
     if purpose == FOR_HERO:
         return E_HERO
@@ -336,7 +350,7 @@ def eval_column(purpose):
 
 # ---------------------------------------------------------------- the decisions
 
-@njit(cache=True, inline="always")
+@jit_inline
 def best_city(s, t, purpose):
     """The value of the best city for a hero or military piece (``evaluate_cities`` was called)."""
     col = eval_column(purpose)
@@ -347,13 +361,13 @@ def best_city(s, t, purpose):
     return best
 
 
-@njit(cache=True)
+@jit
 def best_jet(s, t, p, lead):
-    n = s.pass_box.shape[0]
+    n = t.R[R_PLAYERS]
     best = 0.0
     for q in range(n):
         if q != p:
-            for j in range(t.piece_kind.shape[0]):
+            for j in range(t.R[R_PIECES]):
                 if s.piece_where[q, j] == ON_BOARD and s.piece_hidden[q, j] == 0 and t.piece_kind[j] != DRAKOOR:
                     v = military_target_value(s, t, q, j, 2.0, lead)
                     if v > best:
@@ -361,7 +375,7 @@ def best_jet(s, t, p, lead):
     return best
 
 
-@njit(cache=True)
+@jit
 def monster_threatened(s, t, p, k):
     """The seat has a revealed piece of kind ``k`` in a city with military or heroes."""
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -370,7 +384,7 @@ def monster_threatened(s, t, p, k):
     return False
 
 
-@njit(cache=True)
+@jit
 def kind_attack_value(s, t, p, k, dice, w, lead):
     best = -1e9
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -381,7 +395,7 @@ def kind_attack_value(s, t, p, k, dice, w, lead):
     return best
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def token_value(s, token, w):
     """An orange, white or purple token (0, 1, 2)."""
     if token == 0:
@@ -391,7 +405,7 @@ def token_value(s, token, w):
     return 0.6 + 0.8 * w[W_LURK]
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def action_value(s, t, p, code, a, b, w, lead):
     """ACTION (no recursion here: numba's cache breaks recursive functions)."""
     if code <= A_PURPLE:
@@ -417,7 +431,7 @@ def action_value(s, t, p, code, a, b, w, lead):
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def option_value(s, t, p, kind, o, w, lead):
     """The value of option ``o`` of a decision of ``kind`` for seat ``p`` with weights ``w``."""
     a, b, c, d = s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3]
@@ -432,11 +446,11 @@ def option_value(s, t, p, kind, o, w, lead):
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]
     if kind == PLACE_MONSTER:
-        return place_value(s, t, p, b, a, w, lead)
+        return place_value(s, t, b, a, w)
     if kind == BLOOB_SPAWN:
         if a < 0:
             return -0.5
-        return place_value(s, t, p, BLOOB, a, w, lead)
+        return place_value(s, t, BLOOB, a, w)
     if kind == ATTACK_BOX:
         v = w[W_BUILD] * AFFINITY[a, 0] + w[W_HUNT] * AFFINITY[a, 2] + 0.3 * s.box_attack[p, a]
         v += 0.5 * kind_attack_value(s, t, p, a, 2 * t.monster[a, M_DICE], w, lead)
@@ -467,7 +481,7 @@ def option_value(s, t, p, kind, o, w, lead):
             if k == DRAKOOR:
                 v += 1.0 + 2.0 * s.city_humans[here, HERO]
             return v
-        return place_value(s, t, p, k, b, w, lead) - place_value(s, t, p, k, here, w, lead) - 0.1
+        return place_value(s, t, k, b, w) - place_value(s, t, k, here, w) - 0.1
     if kind == CITY:
         return s.city_eval[a, eval_column(b)]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least
@@ -483,7 +497,7 @@ def option_value(s, t, p, kind, o, w, lead):
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def on_board(s, t, p, k):
     m = 0
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
@@ -492,7 +506,7 @@ def on_board(s, t, p, k):
     return m
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def spend_value(s, t, p, k, j, w, lead):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under threat
     or it is the last turn; then attack with every token, if the attack is worth it."""
@@ -506,12 +520,29 @@ def spend_value(s, t, p, k, j, w, lead):
     return kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, lead)
 
 
-@njit(cache=True)
+@jit_inline
+def reads_cities(s, kind, n):
+    """The decision values a city for a hero or military piece (``evaluate_cities``)."""
+    if kind == CITY or kind == PULL:
+        return True
+    if kind != ACTION:
+        return False
+    for o in range(n):
+        code = s.options[o, 0]
+        if (code == A_HERO or (code == A_MILITARY and s.options[o, 2] != JET)
+                or (code == A_REMOVE_PASS and s.options[o, 1] >= BOX_HERO)):
+            return True
+    return False
+
+
+@jit
 def choose_scripted(s, t, seat, kind, n, rng):
     w = s.param[seat]
-    lead = leading_rival(s, seat)
-    if kind == ACTION or kind == CITY or kind == PULL:
+    lead = leading_rival(s, t, seat)
+    if reads_cities(s, kind, n):
         evaluate_cities(s, t, seat, w, lead)
+    elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN or kind == MOVE:
+        evaluate_places(s, t, seat, w, lead)
     best = -1e18
     pick = 0
     for o in range(n):
@@ -522,7 +553,7 @@ def choose_scripted(s, t, seat, kind, n, rng):
     return pick
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def choose(s, t, seat, kind, n, rng):
     """The index of the option the seat's policy takes among ``s.options[:n]``."""
     if s.policy[seat] == RANDOM:

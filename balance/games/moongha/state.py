@@ -1,23 +1,20 @@
-"""Moongha Invaders' game state (a NamedTuple of numpy arrays) and the kernel's rule tables.
+"""Moongha Invaders' game state (one numpy record, ``STATE``) and the kernel's rule tables.
 
 Indices used everywhere (kernels are 0-based):
 
 - players ``p`` 0..n-1 (seats); a monster piece is ``(p, i)`` with ``i`` 0..pieces-1, its kind
-  ``Tables.piece_kind[i]`` (the pieces of a kind are consecutive, from ``Tables.kind_first[k]``);
+  ``piece_kind[i]`` in the tables (the pieces of a kind are consecutive, from ``kind_first[k]``);
 - cities ``c`` 0..C-1 in ``board.cities`` order; ``city_rubble[n, c]`` is the neutral (brown) rubble;
 - the six Action boxes ``BOX_ORANGE .. BOX_MILITARY_TWO`` (the Pass marker's positions);
 - human pieces ``INFANTRY, ARMOUR, JET, A_BOMB, HERO`` (the military progressions use 1..4 for the
   first four).
 """
 
-from typing import NamedTuple
-
 import numpy as np
-from numba import config, njit
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
-from balance.sim.record import lead_tracker, new_lead
+from balance.sim.kernel import jit
+from balance.sim.record import new_lead
 
 # monster kinds, in the order of rules.MONSTERS
 MECHOOR, MOOGRE, SPECTOOR, KIDDOO, SHAGGOO, DRAKOOR, BLOOB = range(7)
@@ -53,79 +50,91 @@ IN_HAND = -1
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
 
 MAX_OPTIONS = 1024
+CITY_EVAL_COLUMNS = 9  # the policies' per-city scratch (policies.E_*)
 OPTION_WIDTH = 4
 FORCED = 512  # room for scripted dice and choices (tests)
 
 
-class Tables(NamedTuple):
-    """The rules as arrays (constant for a batch)."""
+# The state is one numpy record (a structured dtype): numba passes it to a function as one
+# pointer, where a NamedTuple of ~30 arrays cost ~300 arguments at every call.  Its sizes are the
+# largest the rules allow, so one compiled kernel serves every board; loops run to the real counts
+# (``R[R_PLAYERS]``, ``R[R_CITIES]``, ``R[R_PIECES]``) and the rest stays zero.
+MAX_PLAYERS = 4
+MAX_CITIES = 40  # rules.Board.cities length bound
+MAX_PIECES = 42  # 7 kinds, at most 6 pieces each (rules.Monster.pieces bound)
+MAX_PARAMS = 8
+P, C, K = MAX_PLAYERS, MAX_CITIES, MAX_PIECES
+STATE = np.dtype([
+    ("info", np.int64, (N_INFO,)),
+    ("stock_tokens", np.int64, (3,)),  # general stock of orange, white, purple
+    ("box_tokens", np.int64, (3,)),  # tokens in Action boxes 1-3
+    ("stock_humans", np.int64, (N_HUMANS,)),  # infantry, armour, jets, A-bombs, heroes by the board
+    ("box_heroes", np.int64, (1,)),  # heroes in Action box 4
+    ("box_military", np.int64, (2, 4)),  # Military One / Two: infantry, armour, jets, A-bombs
+    ("city_humans", np.int64, (C, N_HUMANS)),  # pieces in each city (A-bomb column unused)
+    ("city_rubble", np.int64, (P + 1, C)),  # rubble per player in each city; row n (players) = neutral (brown)
+    ("tile_owner", np.int64, (C,)),  # seat holding the secret City tile, -1 = back in the box
+    ("pass_box", np.int64, (P,)),  # Action box of each Pass marker, IN_HAND
+    ("piece_city", np.int64, (P, K)),  # city, -1 off the board
+    ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
+    ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
+    ("box_create", np.int64, (P, N_KINDS)),  # orange tokens in each Monster box
+    ("box_attack", np.int64, (P, N_KINDS)),  # white tokens stored in each Monster box
+    ("box_damage", np.int64, (P, N_KINDS)),  # damage (brown rubble) in each Monster box
+    ("rubble_placed", np.int64, (P,)),  # own rubble pieces on the board
+    ("moogre_vp", np.int64, (P,)),  # damage capacity of the monsters in the Moogre box
+    ("vp", np.int64, (P, 4)),  # VP by source (tiles, rubble, Drakoor, Moogre)
+    ("scores", np.int64, (P,)),
+    ("created", np.int64, (P, N_KINDS)),  # monsters placed on the board
+    ("lost", np.int64, (P, N_KINDS)),  # monsters destroyed
+    ("policy", np.int64, (P,)),  # policy id per seat in this game
+    ("param", np.float64, (P, MAX_PARAMS)),  # the seat's policy parameters
+    ("forced_dice", np.int64, (FORCED,)),  # faces the next rolls take (tests)
+    ("forced_choice", np.int64, (FORCED, OPTION_WIDTH)),  # options the next decisions take (tests)
+    ("options", np.int64, (MAX_OPTIONS, OPTION_WIDTH)),  # the legal options of the decision at hand
+    ("work", np.int64, (64, 4)),  # scratch (military assignments, monsters under an A-bomb)
+    ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
+    ("city_eval", np.float64, (C, CITY_EVAL_COLUMNS)),  # the policies' scratch (each city's value ...)
+    ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
+    ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
+])
 
-    R: np.ndarray  # int64[N_R]
-    monster: np.ndarray  # int64[N_KINDS, 6]
-    dist: np.ndarray  # int64[C, C]: connections on the shortest path (0 on the diagonal)
-    white: np.ndarray  # int64[turns]
-    dice: np.ndarray  # int64[turns]
-    progression: np.ndarray  # int64[2, L]: piece + 1, 0 past the end
-    progression_len: np.ndarray  # int64[2]
-    tile_vp: np.ndarray  # int64[cap + 1]
-    piece_kind: np.ndarray  # int64[pieces]
-    kind_first: np.ndarray  # int64[N_KINDS]
-
-
-class State(NamedTuple):
-    info: np.ndarray  # int64[N_INFO]
-    stock_tokens: np.ndarray  # int64[3]: general stock of orange, white, purple
-    box_tokens: np.ndarray  # int64[3]: tokens in Action boxes 1-3
-    stock_humans: np.ndarray  # int64[5]: infantry, armour, jets, A-bombs, heroes by the board
-    box_heroes: np.ndarray  # int64[1]: heroes in Action box 4
-    box_military: np.ndarray  # int64[2, 4]: Military One / Two: infantry, armour, jets, A-bombs
-    city_humans: np.ndarray  # int64[C, 5]: pieces in each city (A-bomb column unused)
-    city_rubble: np.ndarray  # int64[n + 1, C]: rubble per player in each city; row n = neutral (brown)
-    tile_owner: np.ndarray  # int64[C]: seat holding the secret City tile, -1 = back in the box
-    pass_box: np.ndarray  # int64[n]: Action box of each Pass marker, IN_HAND
-    piece_city: np.ndarray  # int64[n, pieces]: city, -1 off the board
-    piece_hidden: np.ndarray  # int64[n, pieces]: 1 = Hidden counter on the board
-    piece_where: np.ndarray  # int64[n, pieces]: AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
-    box_create: np.ndarray  # int64[n, kinds]: orange tokens in each Monster box
-    box_attack: np.ndarray  # int64[n, kinds]: white tokens stored in each Monster box
-    box_damage: np.ndarray  # int64[n, kinds]: damage (brown rubble) in each Monster box
-    rubble_placed: np.ndarray  # int64[n]: own rubble pieces on the board
-    moogre_vp: np.ndarray  # int64[n]: damage capacity of the monsters in the Moogre box
-    vp: np.ndarray  # int64[n, 4]: VP by source (tiles, rubble, Drakoor, Moogre)
-    scores: np.ndarray  # int64[n]
-    created: np.ndarray  # int64[n, kinds]: monsters placed on the board
-    lost: np.ndarray  # int64[n, kinds]: monsters destroyed
-    policy: np.ndarray  # int64[n]: policy id per seat in this game
-    param: np.ndarray  # float64[n, params]
-    forced_dice: np.ndarray  # int64[FORCED]: faces the next rolls take (tests)
-    forced_choice: np.ndarray  # int64[FORCED, OPTION_WIDTH]: options the next decisions take (tests)
-    options: np.ndarray  # int64[MAX_OPTIONS, OPTION_WIDTH]: the legal options of the decision at hand
-    work: np.ndarray  # int64[64, 4]: scratch (military assignments, monsters under an A-bomb)
-    lead: np.ndarray  # lead tracker
-    city_eval: np.ndarray  # float64[C, 4]: the policies' scratch (each city's value for a hero, military, A-bomb)
-
-
-@njit(cache=True)
-def new_state(players, cities, pieces, n_params):
-    return State(
-        np.zeros(N_INFO, np.int64), np.zeros(3, np.int64), np.zeros(3, np.int64), np.zeros(N_HUMANS, np.int64),
-        np.zeros(1, np.int64), np.zeros((2, 4), np.int64), np.zeros((cities, N_HUMANS), np.int64),
-        np.zeros((players + 1, cities), np.int64), np.full(cities, -1, np.int64), np.full(players, IN_HAND, np.int64),
-        np.full((players, pieces), -1, np.int64), np.zeros((players, pieces), np.int64),
-        np.zeros((players, pieces), np.int64), np.zeros((players, N_KINDS), np.int64),
-        np.zeros((players, N_KINDS), np.int64), np.zeros((players, N_KINDS), np.int64), np.zeros(players, np.int64),
-        np.zeros(players, np.int64), np.zeros((players, 4), np.int64), np.zeros(players, np.int64),
-        np.zeros((players, N_KINDS), np.int64), np.zeros((players, N_KINDS), np.int64), np.zeros(players, np.int64),
-        np.zeros((players, max(n_params, 1)), np.float64), np.zeros(FORCED, np.int64),
-        np.zeros((FORCED, OPTION_WIDTH), np.int64), np.zeros((MAX_OPTIONS, OPTION_WIDTH), np.int64),
-        np.zeros((64, 4), np.int64), lead_tracker(), np.zeros((cities, 4), np.float64))
+MAX_TURNS = 40  # rules.TurnTrack bounds
+MAX_PROGRESSION = 8  # rules.ActionBoxes.military_one/two length bound
+MAX_CITY_CAP = 40  # rules.Board.city_damage_cap bound
+TABLES = np.dtype([  # the rules as the kernel reads them (constant for a batch); built by engine.to_arrays
+    ("R", np.int64, (N_R,)),  # the scalars, by R_* / O_* index
+    ("monster", np.int64, (N_KINDS, 6)),  # M_* columns per kind
+    ("dist", np.int64, (C, C)),  # connections on the shortest path (0 on the diagonal)
+    ("white", np.int64, (MAX_TURNS,)),  # turn track: white tokens per turn
+    ("dice", np.int64, (MAX_TURNS,)),  # turn track: dice per turn
+    ("progression", np.int64, (2, MAX_PROGRESSION)),  # Military One / Two: piece + 1, 0 past the end
+    ("progression_len", np.int64, (2,)),
+    ("tile_vp", np.int64, (MAX_CITY_CAP + 1,)),  # City tile VP by damage
+    ("piece_kind", np.int64, (K,)),  # kind of piece i (pieces of a kind are consecutive)
+    ("kind_first", np.int64, (N_KINDS,)),  # first piece of each kind
+])
+del P, C, K
 
 
 @njit(cache=True)
+def new_state():
+    """Storage for one game state: a one-record array; the kernels take its record ``[0]``."""
+    return np.zeros(1, STATE)
+
+
+def new_python_state(t):
+    """A reset state for Python code (tests): the record, with its fields as attributes."""
+    s = new_state().view(np.recarray)[0]
+    reset(s, t)
+    return s
+
+
+@jit
 def reset(s, t):
     """Before setup: every supply full, the board empty, every monster in front of its owner."""
     R = t.R
-    n = s.pass_box.shape[0]
+    n = R[R_PLAYERS]
     s.info[:] = 0
     s.info[I_BROWN] = R[R_BROWN_RUBBLE]
     s.stock_tokens[ORANGE] = R[R_SUP_ORANGE]
@@ -158,49 +167,3 @@ def reset(s, t):
     for p in range(n):
         s.policy[p] = 0
     new_lead(s.lead)
-
-
-def _same(arr):
-    return arr
-
-
-@intrinsic
-def _borrowed(typingctx, arr):
-    """The same array without its memory-info pointer: passing it around costs no reference counting.
-
-    Numba increments and decrements (atomically) the reference count of every array argument at
-    every call; the state has ~40 arrays, so that dominated the run time.  A view without meminfo
-    skips it.  The caller must keep the owning array alive while the view is used.
-    """
-    def codegen(context, builder, sig, args):
-        view = cgutils.create_struct_proxy(sig.return_type)(context, builder, value=args[0])
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)
-        view.parent = cgutils.get_null_value(view.parent.type)
-        return view._getvalue()
-    return arr(arr), codegen
-
-
-if config.DISABLE_JIT:  # interpreted (NUMBA_DISABLE_JIT=1): no reference counting to save, no intrinsic
-    _borrowed = _same  # noqa: F811
-
-
-@njit(cache=True)
-def borrowed_state(s):
-    """``s`` with every array borrowed (see ``_borrowed``); ``s`` must outlive it."""
-    return State(
-        _borrowed(s.info), _borrowed(s.stock_tokens), _borrowed(s.box_tokens), _borrowed(s.stock_humans),
-        _borrowed(s.box_heroes), _borrowed(s.box_military), _borrowed(s.city_humans), _borrowed(s.city_rubble),
-        _borrowed(s.tile_owner), _borrowed(s.pass_box), _borrowed(s.piece_city), _borrowed(s.piece_hidden),
-        _borrowed(s.piece_where), _borrowed(s.box_create), _borrowed(s.box_attack), _borrowed(s.box_damage),
-        _borrowed(s.rubble_placed), _borrowed(s.moogre_vp), _borrowed(s.vp), _borrowed(s.scores),
-        _borrowed(s.created), _borrowed(s.lost), _borrowed(s.policy), _borrowed(s.param), _borrowed(s.forced_dice),
-        _borrowed(s.forced_choice), _borrowed(s.options), _borrowed(s.work), _borrowed(s.lead),
-        _borrowed(s.city_eval))
-
-
-@njit(cache=True)
-def borrowed_tables(t):
-    """``t`` with every array borrowed; ``t`` must outlive it."""
-    return Tables(_borrowed(t.R), _borrowed(t.monster), _borrowed(t.dist), _borrowed(t.white), _borrowed(t.dice),
-                  _borrowed(t.progression), _borrowed(t.progression_len), _borrowed(t.tile_vp),
-                  _borrowed(t.piece_kind), _borrowed(t.kind_first))

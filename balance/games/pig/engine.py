@@ -3,10 +3,25 @@
 import numpy as np
 from numba import njit
 
-from balance.games.pig.policies import CATCH_UP, HOLD, HOLD_OPTION, OPTIMAL, RANDOM, choose, leading_rival
+from balance.games.pig.policies import (
+    CATCH_UP,
+    HOLD,
+    HOLD_OPTION,
+    OPTIMAL,
+    RANDOM,
+    choose,
+    leading_rival,
+)
 from balance.games.pig.state import new_state, reset
 from balance.sim.dice import die
-from balance.sim.record import N_COMMON, finish_record, new_records, seat_col, track_lead
+from balance.sim.kernel import jit, jit_inline
+from balance.sim.record import (
+    N_COMMON,
+    finish_record,
+    new_records,
+    seat_col,
+    track_lead,
+)
 
 REACHED_TARGET, TIMEOUT = 0, 1
 END_REASONS = ("reached_target", "timeout")
@@ -14,7 +29,7 @@ SEAT_COLUMNS = ("busts", "rolls")
 BUSTS, ROLLS = 0, 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def turn_loop(policy, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng):
     """Roll until the bust face or a hold; return (points banked, dice rolled, busted).
 
@@ -39,7 +54,7 @@ def turn_loop(policy, threshold, per_point_behind, mine, rival, target, sides, b
     return turn_total, rolls, busted
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def play_turn(policy, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng):
     """One player's turn.  Each policy gets its own compiled copy of the turn loop."""
     if policy == HOLD:
@@ -51,7 +66,7 @@ def play_turn(policy, threshold, per_point_behind, mine, rival, target, sides, b
     return turn_loop(RANDOM, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def play_game(state, n, policies, params, target, sides, bust_face, roll_first, max_turns, optimal, rng):
     """Play one game from ``state`` (seat 0 first).  Return (winner or -1, end reason, turns)."""
     scores = state.scores
@@ -75,10 +90,17 @@ def play_batch(n_games, lineup, seat_policy, seat_params, target, sides, bust_fa
                optimal, rng):
     n = lineup.shape[1]
     rec = new_records(n_games, N_COMMON + 2 * n + len(SEAT_COLUMNS) * n)
-    state = new_state(n)
-    policies = np.empty(n, np.int64)
-    params = np.empty((n, seat_params.shape[1]), np.float64)
-    for g in range(n_games):
+    play_games(rec, new_state(n), np.empty(n, np.int64), np.empty((n, seat_params.shape[1]), np.float64),
+               lineup, seat_policy, seat_params, target, sides, bust_face, roll_first, max_turns, optimal, rng)
+    return rec
+
+
+@jit
+def play_games(rec, state, policies, params, lineup, seat_policy, seat_params, target, sides, bust_face, roll_first,
+               max_turns, optimal, rng):
+    """Play the batch's games into ``rec`` (the arrays are allocated by ``play_batch``)."""
+    n = lineup.shape[1]
+    for g in range(rec.shape[0]):
         for s in range(n):
             policies[s] = seat_policy[lineup[g, s]]
             for j in range(seat_params.shape[1]):
@@ -90,4 +112,3 @@ def play_batch(n_games, lineup, seat_policy, seat_params, target, sides, bust_fa
         for s in range(n):
             rec[g, seat_col(BUSTS, s, n, 0)] = state.busts[s]
             rec[g, seat_col(ROLLS, s, n, 0)] = state.rolls[s]
-    return rec

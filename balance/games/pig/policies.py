@@ -5,15 +5,14 @@ ROLL and HOLD.  ``choose`` is inlined into one compiled turn loop per policy (se
 ``engine.play_turn``), so a policy costs no dispatch inside the loop.
 """
 
-from numba import njit
-
+from balance.sim.kernel import jit_inline
 from balance.sim.record import pick_random
 
 RANDOM, HOLD, CATCH_UP, OPTIMAL = 0, 1, 2, 3
 ROLL, HOLD_OPTION = 0, 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def leading_rival(scores, n, me):
     best = 0
     for s in range(n):
@@ -22,7 +21,7 @@ def leading_rival(scores, n, me):
     return best
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def choose(policy, threshold, per_point_behind, mine, rival, turn_total, target, optimal, rng):
     """ROLL_OR_HOLD with a banked score ``mine``, the leading rival's ``rival`` and ``turn_total``.
 

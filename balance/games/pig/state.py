@@ -5,6 +5,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from balance.sim.kernel import jit_inline
 from balance.sim.record import lead_tracker, new_lead
 
 
@@ -21,7 +22,7 @@ def new_state(players):
                  lead_tracker())
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def reset(state):
     """Back to the start of a game: no points, no dice rolled."""
     for s in range(len(state.scores)):

@@ -4,23 +4,21 @@ import numpy as np
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import CITIES, Rules
-from balance.games.moongha.state import (AVAILABLE, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, ON_BOARD, new_state,
-                                         reset)
+from balance.games.moongha.state import (AVAILABLE, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, ON_BOARD,
+                                         new_python_state)
 from balance.sim.dice import new_rng
 
 CITY = {name: i for i, name in enumerate(CITIES)}
 
 
 def tables(players=4, rules=None):
-    return engine.make_tables(*engine.to_arrays(rules or Rules(), players))
+    return engine.make_tables(rules or Rules(), players)
 
 
 def fresh(players=4, rules=None):
     """(state, tables): supplies full, board empty, nothing in the Action boxes."""
     t = tables(players, rules)
-    s = new_state(players, len(CITIES), int(t.piece_kind.shape[0]), 1)
-    reset(s, t)
-    return s, t
+    return new_python_state(t), t
 
 
 def rng(seed=0):

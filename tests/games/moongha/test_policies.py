@@ -8,7 +8,8 @@ from balance.games.moongha import SPEC, engine
 from balance.games.moongha import policies as P
 from balance.games.moongha.rules import CITIES, Rules
 from balance.games.moongha.state import (A_BOMB, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, INFANTRY,
-                                         MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE, new_state, reset)
+                                         MECHOOR, MOOGRE, ON_BOARD, R_PIECES, SPECTOOR, VP_RUBBLE, new_python_state,
+                                         reset)
 from balance.sim.dice import new_rng
 from tests.games.moongha.position import CITY, put, tables
 from tests.games.moongha.test_flow import conservation_problems
@@ -20,8 +21,7 @@ ROME, PARIS, SYDNEY = CITY["Rome"], CITY["Paris"], CITY["Sydney"]
 def seated(policy, players=4, rules=None):
     """(state, tables) with every seat playing ``policy`` at its preset parameters."""
     t = tables(players, rules)
-    s = new_state(players, len(CITIES), int(t.piece_kind.shape[0]), len(P.PARAMS))
-    reset(s, t)
+    s = new_python_state(t)
     set_policy(s, policy)
     return s, t
 
@@ -69,7 +69,7 @@ def decisions(s, t, seat):
             for purpose in (P.FOR_HERO, P.FOR_INFANTRY, P.FOR_ARMOUR, P.FOR_A_BOMB)]
     out.append((P.ACTION, [(P.A_ORANGE, 0), (P.A_WHITE, 1), (P.A_PURPLE, 2), (P.A_HERO,),
                            (P.A_MILITARY, 0, INFANTRY), (P.A_MILITARY, 1, A_BOMB), (P.A_PLACE_PASS, 1)]))
-    for i in range(t.piece_kind.shape[0]):
+    for i in range(t.R[R_PIECES]):
         if s.piece_where[seat, i] == ON_BOARD:
             n = engine.target_options(s, t, seat, i, 0)
             out.append((P.ATTACK_TARGET, [tuple(s.options[o]) for o in range(n)]))
@@ -88,7 +88,7 @@ def test_a_policy_never_reads_a_rivals_city_tiles(policy):
         for seat in range(4):
             base = [pick(s, t, seat, kind, rows, seed) for seed, (kind, rows) in enumerate(decisions(s, t, seat))]
             for _ in range(3):
-                others = np.flatnonzero(s.tile_owner != seat)
+                others = np.flatnonzero(s.tile_owner[:len(CITIES)] != seat)
                 s.tile_owner[others] = perm.permutation(s.tile_owner[others])
                 engine.score(s, t)  # the rivals' tile VP (and totals) change with them
                 again = [pick(s, t, seat, kind, rows, seed) for seed, (kind, rows) in enumerate(decisions(s, t, seat))]

@@ -1,0 +1,51 @@
+"""The decorators of the functions a game runs inside its game loop.
+
+They are compiled without numba's reference counting (``_nrt=False``).  With it, every array
+passed to a function or read from the state NamedTuple costs a call to increment and one to
+decrement a reference count, and the calls make the compiler spill registers around them: on
+Moongha Invaders a policy decision took 90 times longer.  The price: such a function may not
+create arrays (``np.zeros`` ...) or return new ones.  Allocate everything once per batch, in
+``play_batch`` (which keeps the ordinary ``njit``), and pass it down.
+"""
+
+import hashlib
+import importlib.util
+from pathlib import Path
+
+from numba import njit
+
+jit = njit(cache=True, _nrt=False)
+"""A game function that runs inside the game loop."""
+
+jit_inline = njit(cache=True, inline="always", _nrt=False)
+"""A small helper, inlined where it is called (decisions, dice, board queries)."""
+
+
+def drop_stale_kernels(package: str) -> None:
+    """Delete a game's compiled kernels when a source file they may inline has changed.
+
+    numba's cache notices an edit to a function's own file only, but a game's kernels inline
+    helpers from the game's other files and from ``balance.sim``: after an edit to
+    ``policies.py`` they would silently run the old code.  Kernels in ``NUMBA_CACHE_DIR`` (when
+    set) are not checked.
+    """
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return
+    folder = Path(spec.origin).parent
+    sources = sorted(folder.glob("*.py")) + sorted(Path(__file__).parent.glob("*.py"))
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    cache = folder / "__pycache__"
+    stamp = cache / "kernels.sha256"
+    try:
+        if stamp.read_text() == digest:
+            return
+    except OSError:
+        pass
+    try:
+        for compiled in cache.glob("*.nb[ic]"):
+            compiled.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:  # a read-only install: numba then caches elsewhere or not at all
+        pass
