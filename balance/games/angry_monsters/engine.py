@@ -7,8 +7,8 @@ meeple is left on the board, or as a timeout after ``max_rounds`` rounds.
 import numpy as np
 from numba import njit
 
-from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, WATER, generate, land_distance
-from balance.games.angry_monsters.moves import (BONUS, CHIPS, CROSS, DEPTH, DIAGONAL_SQUEEZE, EACH_GAME, EVAC_COUNTS,
+from balance.games.angry_monsters.board import EVAC, INF, NONE, WATER, generate, land_distance
+from balance.games.angry_monsters.moves import (BONUS, CROSS, DEPTH, DIAGONAL_SQUEEZE, EACH_GAME, EVAC_COUNTS,
                                                 GEN_EVAC, HEIGHT, HUMAN_DICE, HUMAN_SIDES, INLAND, MAX_ROUNDS, MEEPLES,
                                                 MONSTER_CROSS, MONSTER_DIE, MONSTER_ENTERS_EVAC, NEEDS_EVACUATED,
                                                 PER_SQUARE, PUT_BACK, PUT_BACK_ANYWHERE, REPLACE_ANY, ROUGH, SHARE,
@@ -21,6 +21,7 @@ from balance.games.angry_monsters.policies import (FLEE, RANDOM, adjacent_meal, 
 from balance.games.angry_monsters.state import (BLUE_VIOLET, EVAC_SITES, EVACUATED, ON_BOARD, PILE, RED_ORANGE,
                                                 REPLACED, STANDING_SITES, TURNS, YELLOW_GREEN, new_state, reset)
 from balance.sim.dice import below, die
+from balance.sim.kernel import jit, jit_inline
 from balance.sim.record import N_COMMON, finish_record, game_col, new_records, pick_random, seat_col, track_lead
 
 MEEPLES_GONE, TIMEOUT = 0, 1
@@ -36,7 +37,7 @@ ROLL, REPLACE = 0, 1  # the human's turn start
 
 # ---------------------------------------------------------------- monsters
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_options(state, seat, budget, cfg, cost, king, rook, part_a, part_b):
     """Enumerate a monster's legal options into (opt_a kind, opt_b square); END is option 0."""
     c = state.monster_cell[seat]
@@ -65,7 +66,7 @@ def monster_options(state, seat, budget, cfg, cost, king, rook, part_a, part_b):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def apply_monster_option(state, seat, kind, square, budget, cfg, cost, rook):
     """Play one option; return the moves left (eating adds the bonus moves)."""
     if kind == STEP:
@@ -78,7 +79,7 @@ def apply_monster_option(state, seat, kind, square, budget, cfg, cost, rook):
     return budget
 
 
-@njit(cache=True)
+@jit
 def monster_turn(state, seat, policy, p0, p1, p2, cfg, cost, king, rook, part_a, part_b, rng):
     """Roll the monster's die and spend the moves; the turn ends early when no meeple is left."""
     budget = die(cfg[MONSTER_DIE], rng)
@@ -130,7 +131,7 @@ def monster_turn(state, seat, policy, p0, p1, p2, cfg, cost, king, rook, part_a,
 
 # ---------------------------------------------------------------- the human
 
-@njit(cache=True)
+@jit
 def may_replace(state, cfg):
     """The human may replace an evac site: a chip to place (a destroyed one, or with 'any_site' a
     standing one to move) and, by default, enough evacuated meeples to put back."""
@@ -139,7 +140,7 @@ def may_replace(state, cfg):
     return chip and paid
 
 
-@njit(cache=True)
+@jit
 def site_squares(state):
     """Enumerate the squares a new evac site may go on (free land, no meeple, no monster) into opt_b."""
     n = 0
@@ -150,7 +151,7 @@ def site_squares(state):
     return n
 
 
-@njit(cache=True)
+@jit
 def put_back(state, k, anywhere, per_square, rng):
     """Put k evacuated meeples back on random free squares (land, or anywhere); return how many."""
     placed = 0
@@ -175,7 +176,7 @@ def put_back(state, k, anywhere, per_square, rng):
     return placed
 
 
-@njit(cache=True)
+@jit
 def replace_site(state, policy, lift, square, cfg, rook, rng):
     """Lift the site on square ``lift`` (or take a destroyed one from the pile when -1), place it on
     ``square``, then put evacuated meeples back at random."""
@@ -191,7 +192,7 @@ def replace_site(state, policy, lift, square, cfg, rook, rng):
     put_back(state, cfg[PUT_BACK], cfg[PUT_BACK_ANYWHERE] != 0, cfg[PER_SQUARE], rng)
 
 
-@njit(cache=True)
+@jit
 def human_replaces(state, policy, p_replace, p_safety, n_monsters, cfg, rook, rng):
     """The human's choice at the start of the turn; if it is to replace a site, do it.  True if replaced."""
     if not may_replace(state, cfg):
@@ -240,7 +241,7 @@ def human_replaces(state, policy, p_replace, p_safety, n_monsters, cfg, rook, rn
     return True
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def meeple_options(state, budget, cfg, rook):
     """Enumerate the human's legal steps (meeple index in opt_a, square in opt_b); END is option 0."""
     per_square = cfg[PER_SQUARE]
@@ -260,7 +261,7 @@ def meeple_options(state, budget, cfg, rook):
     return n
 
 
-@njit(cache=True)
+@jit
 def human_turn(state, policy, p0, p1, p2, p3, n_monsters, cfg, rook, rng):
     """Replace an evac site, or roll the dice and make up to that many single-square meeple moves."""
     if policy == FLEE:
@@ -291,7 +292,7 @@ def human_turn(state, policy, p0, p1, p2, p3, n_monsters, cfg, rook, rng):
 
 # ---------------------------------------------------------------- the game
 
-@njit(cache=True)
+@jit
 def place_monsters(state, n_monsters, marks, rng):
     """Monsters start on the marked squares in seat order, the rest on random free water squares as
     far from land as possible."""
@@ -323,7 +324,7 @@ def place_monsters(state, n_monsters, marks, rng):
                 pick -= 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def counted(state, seat, evac_counts):
     """Buildings a monster destroyed, as the victory condition counts them."""
     n = state.destroyed[seat, RED_ORANGE] + state.destroyed[seat, YELLOW_GREEN] + state.destroyed[seat, BLUE_VIOLET]
@@ -332,7 +333,7 @@ def counted(state, seat, evac_counts):
     return n
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def standings(state, n, evac_counts):
     """Scores (buildings counted for a monster, meeples evacuated for the human) and the seat that
     would win now (1 in ``state.standing``): the human if evacuated > eaten, else the monster with
@@ -361,7 +362,7 @@ def standings(state, n, evac_counts):
     return winner
 
 
-@njit(cache=True)
+@jit
 def play_game(state, n, policies, params, cfg, cost, marks, king, rook, part_a, part_b, rng):
     """Play one game on the board already in ``state``.  Return (winner or -1, end reason, rounds)."""
     n_monsters = n - 1
@@ -392,7 +393,7 @@ def play_game(state, n, policies, params, cfg, cost, marks, king, rook, part_a, 
     return -1, TIMEOUT, cfg[MAX_ROUNDS]
 
 
-@njit(cache=True)
+@jit
 def write_record(rec, g, state, n, winner, reason, rounds):
     finish_record(rec, g, n, winner, reason, state.tally[TURNS], state.scores, state.lead)
     # ranks: the human first if evacuated > eaten, else the monsters by buildings and the human last

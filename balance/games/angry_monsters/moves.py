@@ -6,11 +6,11 @@ the evac site).
 """
 
 import numpy as np
-from numba import njit
 
 from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, OFF
 from balance.games.angry_monsters.state import (BLUE_VIOLET, EVAC_SITES, EVACUATED, ON_BOARD, PILE, RED_ORANGE,
                                                 STANDING_SITES, YELLOW_GREEN)
+from balance.sim.kernel import jit, jit_inline
 
 # cfg indices
 (WIDTH, HEIGHT, W2, N_CELLS, EACH_GAME, SIDE, DEPTH, ROUGH, GEN_EVAC, INLAND, SPREAD, MEEPLES, PER_SQUARE,
@@ -31,13 +31,13 @@ def directions(w2: int):
     return king, rook, part_a, part_b
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def step_cost(terrain, a, b, crossing):
     """Moves to step from square a to square b: ``crossing`` between land and water, else 1."""
     return crossing if terrain[a] != terrain[b] else 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_may_enter(structure, terrain, monster_at, c, k, nb, part_a, part_b, enters_evac, share, squeeze):
     """Monsters cannot traverse buildings (nor evac sites unless allowed), nor, by default, each other."""
     s = structure[nb]
@@ -47,7 +47,7 @@ def monster_may_enter(structure, terrain, monster_at, c, k, nb, part_a, part_b, 
     return ok
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def meeple_may_enter(structure, terrain, monster_at, meeple_count, nb, per_square):
     """Meeples cannot traverse buildings or monsters; an evac site takes any number (they leave at once)."""
     s = structure[nb]
@@ -58,7 +58,7 @@ def meeple_may_enter(structure, terrain, monster_at, meeple_count, nb, per_squar
     return s == NONE and meeple_count[nb] < per_square
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def remove_meeples_at(state, c):
     """Take every meeple on square c off the board; return how many."""
     k = state.meeple_count[c]
@@ -76,7 +76,7 @@ def remove_meeples_at(state, c):
     return k
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def move_monster(state, seat, to):
     frm = state.monster_cell[seat]
     if frm >= 0 and state.monster_at[frm] == seat:
@@ -85,7 +85,7 @@ def move_monster(state, seat, to):
     state.monster_cell[seat] = to
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_enters(state, seat, to):
     """Move the monster onto square ``to`` and eat every meeple there; return meeples eaten."""
     move_monster(state, seat, to)
@@ -94,7 +94,7 @@ def monster_enters(state, seat, to):
     return k
 
 
-@njit(cache=True)
+@jit
 def destroy(state, seat, y, crossing, rook):
     """The monster destroys the structure on square y; the square becomes open ground."""
     s = state.structure[y]
@@ -108,7 +108,7 @@ def destroy(state, seat, y, crossing, rook):
         open_square(state, y, crossing, rook)
 
 
-@njit(cache=True)
+@jit
 def _relax(state, head, tail, crossing, rook):
     """Label-correcting shortest paths from the squares queued in ``state.queue[head:tail]`` (a ring)."""
     dist = state.evac_dist
@@ -137,7 +137,7 @@ def _relax(state, head, tail, crossing, rook):
                         count += 1
 
 
-@njit(cache=True)
+@jit
 def evac_distances(state, crossing, rook):
     """Every square's cheapest meeple route to an evac site (monsters ignored), from scratch."""
     tail = 0
@@ -153,7 +153,7 @@ def evac_distances(state, crossing, rook):
     _relax(state, 0, tail, crossing, rook)
 
 
-@njit(cache=True)
+@jit
 def open_square(state, x, crossing, rook):
     """Square x became passable (a building fell) or an evac site: distances can only shrink."""
     if state.structure[x] == EVAC:
@@ -173,7 +173,7 @@ def open_square(state, x, crossing, rook):
     _relax(state, 0, 1, crossing, rook)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def free_square(state, c, anywhere, limit):
     """A square an evac site (``limit`` 1: no meeple on it) or a put-back meeple (``limit``: meeples per
     square) may be placed on: land (or any square if ``anywhere``), no structure, no monster."""
@@ -184,7 +184,7 @@ def free_square(state, c, anywhere, limit):
     return state.meeple_count[c] < limit
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def evacuate(state, i):
     """Meeple i reached an evac site: off the board, into the human's hand."""
     c = state.meeple_cell[i]
@@ -195,7 +195,7 @@ def evacuate(state, i):
     state.tally[EVACUATED] += 1
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def move_meeple(state, i, to):
     """Meeple i steps onto square ``to``; return True if it was evacuated there."""
     frm = state.meeple_cell[i]

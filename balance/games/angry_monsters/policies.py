@@ -17,19 +17,19 @@ every option at every step:
   from scratch when a site is destroyed or lifted.
 """
 
-from numba import njit
 
 from balance.games.angry_monsters.board import EVAC, INF, NONE, OFF
 from balance.games.angry_monsters.moves import MONSTER_CROSS, MONSTER_ENTERS_EVAC, PER_SQUARE, SHARE, DIAGONAL_SQUEEZE, \
     meeple_may_enter, monster_may_enter
-from balance.games.angry_monsters.state import EVACUATED, ON_BOARD, PILE, STAMP, STANDING_SITES
+from balance.games.angry_monsters.state import ON_BOARD, STAMP, STANDING_SITES
+from balance.sim.kernel import jit, jit_inline
 
 RANDOM, GLUTTON, WRECKER, BLOCKADE, NEAREST_EXIT, FLEE, STANDARD = range(7)
 MONSTER_POLICIES = (GLUTTON, WRECKER, BLOCKADE)
 HUMAN_POLICIES = (NEAREST_EXIT, FLEE)
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_role(policy):
     """The monster policy a seat plays: STANDARD (and a human policy on a monster seat) is the glutton."""
     if policy == RANDOM or policy == GLUTTON or policy == WRECKER or policy == BLOCKADE:
@@ -37,7 +37,7 @@ def monster_role(policy):
     return GLUTTON
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def human_role(policy):
     """The human policy a seat plays: STANDARD (and a monster policy on the human seat) is nearest_exit."""
     if policy == RANDOM or policy == NEAREST_EXIT or policy == FLEE:
@@ -45,7 +45,7 @@ def human_role(policy):
     return NEAREST_EXIT
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_weights(policy, p0, p1, p2):
     """(meeple, guard, building, evac site) values and what to walk towards when nothing is in reach
     (meeples, buildings, evac sites) for a scripted monster with parameters p0.. (see the GameSpec)."""
@@ -56,7 +56,7 @@ def monster_weights(policy, p0, p1, p2):
     return 1.0, 0.0, p0, p0, True, False, False  # GLUTTON: building_weight
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def adjacent_meal(state, start, budget, w_meeple, w_guard, w_building, w_evac, cfg, king, part_a, part_b):
     """A neighbouring square whose meeples are worth as much per move as any target can be, or -1.
 
@@ -80,7 +80,7 @@ def adjacent_meal(state, start, budget, w_meeple, w_guard, w_building, w_evac, c
     return found
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac,
                    cfg, cost, king, rook, part_a, part_b):
     """Dijkstra by buckets from ``start`` over the squares the monster may enter.
@@ -215,7 +215,7 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
     return fx, -1, False
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def chebyshev(a, b, w2):
     ra = a // w2
     rb = b // w2
@@ -224,7 +224,7 @@ def chebyshev(a, b, w2):
     return dr if dr > dc else dc
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def monster_distance(state, c, n_monsters, w2):
     """King-move distance (as the crow flies) from square c to the nearest monster."""
     best = INF
@@ -235,7 +235,7 @@ def monster_distance(state, c, n_monsters, w2):
     return best
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def meeple_step(state, policy, budget, danger_radius, threat_weight, n_monsters, w2, per_square, crossing, rook):
     """The scripted human's next step: (meeple index, square) or (-1, -1) to end the turn.
 
@@ -306,13 +306,13 @@ def meeple_step(state, policy, budget, danger_radius, threat_weight, n_monsters,
     return best_i, best_to
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def wants_replace(state, replace_at_most):
     """Rule of thumb: replace an evac site when this few (or fewer) stand; the price is checked by the engine."""
     return state.tally[STANDING_SITES] <= replace_at_most
 
 
-@njit(cache=True)
+@jit
 def site_score(state, x, n_monsters, w2, safety):
     """How good square x is for a new evac site: close to the meeples on average, far from the monsters."""
     n = state.tally[ON_BOARD]

@@ -9,6 +9,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from balance.sim.kernel import jit
 from balance.sim.record import lead_tracker, new_lead
 
 # tally indices
@@ -65,7 +66,7 @@ def new_state(players, n_cells, max_meeples):
         np.zeros(players, np.int64), np.zeros(players, np.int64), lead_tracker())
 
 
-@njit(cache=True)
+@jit
 def reset(state, terrain, structure, meeple_count, evac_dist, land_dist):
     """Back to the start of a game on the given board: no monster placed, nothing eaten or destroyed."""
     on_board = 0
