@@ -1,7 +1,11 @@
 """Every registered game: random play ends, invariants hold, the same seed gives the same games,
 --jobs 1 equals --jobs 2, and the spec pickles."""
 
+import os
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -71,3 +75,19 @@ def test_record_columns_match_the_kernel(game_id):
                 *[f"policy_{s}" for s in range(1, scenario.players + 1)]]
     assert frame.columns == expected
     assert np.array_equal(frame["game_index"].to_numpy(), np.arange(10))
+
+
+def test_the_kernel_runs_interpreted_and_plays_the_same_games(game_id, tmp_path):
+    """``balance bench`` times the kernel as plain Python (NUMBA_DISABLE_JIT=1): it must run there too,
+    and play the very games the compiled kernel plays."""
+    scenario = random_scenario(game_id, games_=3)
+    out = tmp_path / "interpreted.parquet"
+    code = ("import warnings, numpy as np\n"
+            "warnings.simplefilter('ignore')\n"
+            "from tests.conftest import random_scenario\n"
+            "from balance.sim.batch import play\n"
+            f"with np.errstate(all='ignore'):\n"
+            f"    play(random_scenario({game_id!r}, games_=3), 0, 0, 3).write_parquet({str(out)!r})\n")
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=Path(__file__).parent.parent)
+    assert pl.read_parquet(out).equals(play(scenario, 0, 0, 3))

@@ -23,7 +23,7 @@ from balance.games.moongha.state import (
     R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYER_RUBBLE, R_PLAYERS, R_PURPLE,
     R_REVEAL_DICE, R_REVEAL_PER_HERO, R_SECOND_VP, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
     R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE,
-    VP_RUBBLE, VP_TILES, WHITE, MAX_CITIES, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, TABLES, new_state, reset,
+    VP_RUBBLE, VP_TILES, WHITE, MAX_CITIES, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, TABLES, new_state, record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline
@@ -1140,7 +1140,7 @@ def play_game(s, t, rng):
 @njit(cache=True)
 def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
     n = lineup.shape[1]
-    t = tables[0]
+    t = record(tables)
     R = t.R
     n_seat_cols = len(SEAT_COLUMNS)
     n_game_cols = len(GAME_COLUMNS)
@@ -1149,7 +1149,7 @@ def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
         raise ValueError("more players, cities, pieces or policy parameters than state.STATE holds")
     state = new_state()
     for g in range(n_games):
-        s = state[0]  # a record is a view: the array, used at every game, stays alive
+        s = record(state)  # a record is a view: the array, used at every game, stays alive
         reset(s, t)
         for p in range(n):
             s.policy[p] = seat_policy[lineup[g, p]]

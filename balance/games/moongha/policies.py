@@ -24,7 +24,7 @@ Decision kinds and their option rows:
 - ``MILITARY_TARGET``: (player, piece, military type, 0) the monster a military piece attacks.
 
 The scripted strategies are one heuristic with weights (``PARAMS``, the same order for each):
-every option gets a value, the best is taken (a tiny random term breaks ties).  ``wrecker``,
+every option gets a value, the best is taken (ties are broken at random).  ``wrecker``,
 ``lurker``, ``hunter`` and ``balanced`` are presets of the weights (see ``PRESETS``):
 
 - ``build``: creating Mechoor, Moogre and Bloobs and flattening cities where the seat can win the
@@ -45,7 +45,7 @@ from balance.games.moongha.state import (
     M_DAMAGES_CITIES, M_DICE, M_PIECES, MOOGRE, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_TURNS,
     SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
 )
-from balance.sim.dice import uniform
+from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline
 from balance.sim.record import pick_random
 
@@ -337,6 +337,11 @@ def evaluate_cities(s, t, p, w, lead):
             if ev[c, E_ARMOUR] == 0.0:
                 ev[c, E_ARMOUR] = 0.2
             ev[c, E_A_BOMB] -= w[W_SPARE] * min(cap / 2.0, cap - city_damage(s, c))
+    for col in range(E_A_BOMB + 1):
+        best = ev[0, col]
+        for c in range(1, C):
+            best = max(best, ev[c, col])
+        s.city_best[col] = best
 
 
 @jit_inline
@@ -351,14 +356,9 @@ def eval_column(purpose):
 # ---------------------------------------------------------------- the decisions
 
 @jit_inline
-def best_city(s, t, purpose):
+def best_city(s, purpose):
     """The value of the best city for a hero or military piece (``evaluate_cities`` was called)."""
-    col = eval_column(purpose)
-    best = -1e9
-    for c in range(t.R[R_CITIES]):
-        if s.city_eval[c, col] > best:
-            best = s.city_eval[c, col]
-    return best
+    return s.city_best[eval_column(purpose)]
 
 
 @jit
@@ -411,13 +411,13 @@ def action_value(s, t, p, code, a, b, w, lead):
     if code <= A_PURPLE:
         return token_value(s, code - A_ORANGE, w)
     if code == A_HERO:
-        return w[W_HUMANS] * best_city(s, t, FOR_HERO)
+        return w[W_HUMANS] * best_city(s, FOR_HERO)
     if code == A_MILITARY:
         if b == JET:
             return w[W_HUMANS] * best_jet(s, t, p, lead)
         if b == 3:  # the A-bomb
-            return w[W_HUMANS] * best_city(s, t, FOR_A_BOMB)
-        return w[W_HUMANS] * best_city(s, t, FOR_ARMOUR if b == ARMOUR else FOR_INFANTRY)
+            return w[W_HUMANS] * best_city(s, FOR_A_BOMB)
+        return w[W_HUMANS] * best_city(s, FOR_ARMOUR if b == ARMOUR else FOR_INFANTRY)
     if code == A_PLACE_PASS:  # reserve the action this seat values most for later
         if a == 1:
             return 0.3
@@ -426,8 +426,8 @@ def action_value(s, t, p, code, a, b, w, lead):
         if a <= 2:
             return 0.9 * token_value(s, a, w)
         if a == 3:
-            return 0.9 * w[W_HUMANS] * best_city(s, t, FOR_HERO)
-        return 0.9 * w[W_HUMANS] * best_city(s, t, FOR_INFANTRY if a == 4 else FOR_ARMOUR)
+            return 0.9 * w[W_HUMANS] * best_city(s, FOR_HERO)
+        return 0.9 * w[W_HUMANS] * best_city(s, FOR_INFANTRY if a == 4 else FOR_ARMOUR)
     return 0.0
 
 
@@ -545,11 +545,17 @@ def choose_scripted(s, t, seat, kind, n, rng):
         evaluate_places(s, t, seat, w, lead)
     best = -1e18
     pick = 0
+    ties = 0
     for o in range(n):
-        v = option_value(s, t, seat, kind, o, w, lead) + 1e-3 * uniform(rng)
+        v = option_value(s, t, seat, kind, o, w, lead)
         if v > best:
             best = v
             pick = o
+            ties = 1
+        elif v == best:  # equal values: each of the tied options is taken with the same chance
+            ties += 1
+            if below(ties, rng) == 0:
+                pick = o
     return pick
 
 

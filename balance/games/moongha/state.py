@@ -11,9 +11,9 @@ Indices used everywhere (kernels are 0-based):
 """
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
-from balance.sim.kernel import jit
+from balance.sim.kernel import jit, jit_inline
 from balance.sim.record import new_lead
 
 # monster kinds, in the order of rules.MONSTERS
@@ -95,6 +95,7 @@ STATE = np.dtype([
     ("work", np.int64, (64, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
     ("city_eval", np.float64, (C, CITY_EVAL_COLUMNS)),  # the policies' scratch (each city's value ...)
+    ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 columns
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
 ])
@@ -121,6 +122,17 @@ del P, C, K
 def new_state():
     """Storage for one game state: a one-record array; the kernels take its record ``[0]``."""
     return np.zeros(1, STATE)
+
+
+@jit_inline
+def record(array):
+    """The record of a one-record array (the state's or the tables')."""
+    return array[0]
+
+
+if config.DISABLE_JIT:  # interpreted (NUMBA_DISABLE_JIT=1): numpy gives attribute access through recarray only
+    def record(array):  # noqa: F811
+        return array.view(np.recarray)[0]
 
 
 def new_python_state(t):
