@@ -330,6 +330,7 @@ def evaluate_cities(s, t, p, w, lead):
                         v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
                         if v > ev[c, E_ARMOUR]:
                             ev[c, E_ARMOUR] = v
+    hero = infantry = armour = a_bomb = -1e18  # the best city for each
     for c in range(C):
         if s.tile_owner[c] == p:
             if ev[c, E_INFANTRY] == 0.0:
@@ -337,11 +338,14 @@ def evaluate_cities(s, t, p, w, lead):
             if ev[c, E_ARMOUR] == 0.0:
                 ev[c, E_ARMOUR] = 0.2
             ev[c, E_A_BOMB] -= w[W_SPARE] * min(cap / 2.0, cap - city_damage(s, c))
-    for col in range(E_A_BOMB + 1):
-        best = ev[0, col]
-        for c in range(1, C):
-            best = max(best, ev[c, col])
-        s.city_best[col] = best
+        hero = max(hero, ev[c, E_HERO])
+        infantry = max(infantry, ev[c, E_INFANTRY])
+        armour = max(armour, ev[c, E_ARMOUR])
+        a_bomb = max(a_bomb, ev[c, E_A_BOMB])
+    s.city_best[E_HERO] = hero
+    s.city_best[E_INFANTRY] = infantry
+    s.city_best[E_ARMOUR] = armour
+    s.city_best[E_A_BOMB] = a_bomb
 
 
 @jit_inline
