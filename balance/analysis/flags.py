@@ -7,58 +7,48 @@ thresholds; :data:`THRESHOLDS` is their single source.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from balance.analysis.metrics import Analysis
+
+
+def threshold(default: float, doc: str):
+    """A threshold and what it means (shown in the report and docs/results.md)."""
+    return field(default=default, metadata={"doc": doc})
 
 
 @dataclass(frozen=True)
 class Thresholds:
     """When the report raises a flag.  Shares are relative to the fair share (1 / players of the decided games)."""
 
-    seat_share: float = 0.05
-    """A seat's win rate differs from the fair share by more than this share of it (2 players: outside 47.5-52.5%)."""
-    strategy_strong: float = 0.25
-    """A strategy wins more than (1 + this) times the fair share of the seats it played."""
-    strategy_weak: float = 0.50
-    """A strategy wins less than (1 - this) times the fair share of the seats it played."""
-    head_to_head: float = 0.55
-    """A strategy takes more than this share of the games won by it or another strategy, against every other one."""
-    draw_rate: float = 0.05
-    """More than this share of the games end in a draw."""
-    timeout_rate: float = 0.001
-    """More than this share of the games hit the turn cap (the rules may not end the game)."""
-    runaway_leader: float = 0.5
-    """Mean decisiveness above this: the eventual winner usually leads for good from before half-time."""
-    lead_changes: float = 1.0
-    """Fewer lead changes per game than this on average: the lead rarely changes hands."""
-    length_tail: float = 3.0
-    """The 95th percentile of game length is more than this many times the median."""
+    seat_share: float = threshold(
+        0.05, "A seat's win rate differs from the fair share by more than this share of it "
+              "(2 players: outside 47.5-52.5%).")
+    strategy_strong: float = threshold(
+        0.25, "A strategy wins more than (1 + this) times the fair share of the seats it played.")
+    strategy_weak: float = threshold(
+        0.50, "A strategy wins less than (1 - this) times the fair share of the seats it played.")
+    head_to_head: float = threshold(
+        0.55, "A strategy takes more than this share of the games won by it or another strategy, "
+              "against every other one.")
+    draw_rate: float = threshold(
+        0.05, "More than this share of the games end in a draw.")
+    timeout_rate: float = threshold(
+        0.001, "More than this share of the games hit the turn cap (the rules may not end the game).")
+    runaway_leader: float = threshold(
+        0.5, "Mean decisiveness above this: the eventual winner usually leads for good from before half-time.")
+    lead_changes: float = threshold(
+        1.0, "Fewer lead changes per game than this on average: the lead rarely changes hands.")
+    length_tail: float = threshold(
+        3.0, "The 95th percentile of game length is more than this many times the median.")
 
     @staticmethod
     def describe() -> list[tuple[str, str, str]]:
         """(name, value, meaning) for every threshold, for the report and the docs."""
-        return [(f.name, f"{f.default:g}", _DOCS.get(f.name, "")) for f in fields(Thresholds)]
+        return [(f.name, f"{f.default:g}", f.metadata["doc"]) for f in fields(Thresholds)]
 
 
 THRESHOLDS = Thresholds()
-
-
-def _field_docs() -> dict[str, str]:
-    """The attribute docstrings above, read from the source (one place for each fact)."""
-    import ast
-    import inspect
-    import textwrap
-
-    tree = ast.parse(textwrap.dedent(inspect.getsource(Thresholds)))
-    docs, body = {}, tree.body[0].body
-    for node, nxt in zip(body, body[1:]):
-        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
-            docs[node.target.id] = " ".join(str(nxt.value.value).split())
-    return docs
-
-
-_DOCS = _field_docs()
 
 
 @dataclass(frozen=True)
