@@ -49,7 +49,6 @@ IN_HAND = -1
 # score components
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
 
-MAX_OPTIONS = 1024
 CITY_EVAL_COLUMNS = 9  # the policies' per-city scratch (policies.E_*)
 OPTION_WIDTH = 4
 FORCED = 512  # room for scripted dice and choices (tests)
@@ -63,6 +62,10 @@ MAX_PLAYERS = 4
 MAX_CITIES = 40  # rules.Board.cities length bound
 MAX_PIECES = 42  # 7 kinds, at most 6 pieces each (rules.Monster.pieces bound)
 MAX_PARAMS = 8
+MAX_WHITE = 10 * 500  # rules.Supplies sets_in_box x white_per_set bounds
+# the most options a decision can have (every move of every piece, or every number of stored
+# white tokens to spend), twice: a check for "any legal option" builds its own past the middle
+MAX_OPTIONS = 2 * max(MAX_PIECES * MAX_CITIES, MAX_WHITE + 2)
 P, C, K = MAX_PLAYERS, MAX_CITIES, MAX_PIECES
 STATE = np.dtype([
     ("info", np.int64, (N_INFO,)),
@@ -92,7 +95,7 @@ STATE = np.dtype([
     ("forced_dice", np.int64, (FORCED,)),  # faces the next rolls take (tests)
     ("forced_choice", np.int64, (FORCED, OPTION_WIDTH)),  # options the next decisions take (tests)
     ("options", np.int64, (MAX_OPTIONS, OPTION_WIDTH)),  # the legal options of the decision at hand
-    ("work", np.int64, (64, 4)),  # scratch (military assignments, monsters under an A-bomb)
+    ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
     ("city_eval", np.float64, (C, CITY_EVAL_COLUMNS)),  # the policies' scratch (each city's value ...)
     ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 columns

@@ -145,3 +145,26 @@ def test_the_state_holds_a_full_lead_tracker():
 
     s, _ = fresh()
     assert s.lead.shape == lead_tracker().shape
+
+
+def test_the_state_record_holds_the_largest_game_the_rules_allow():
+    """The state and tables have fixed sizes (one compiled kernel for every board): they must cover the
+    rules' bounds, or a designer's bigger board would write past them."""
+    from dataclasses import fields
+
+    from balance.games.moongha import SPEC, state
+    from balance.games.moongha.rules import ActionBoxes, Board, Scoring, Supplies, TurnTrack
+
+    def bound(cls, name, what="hi"):
+        info = next(f for f in fields(cls) if f.name == name).metadata["rule"]
+        return info.hi if what == "hi" else info.length[1]
+
+    monsters = [type(m) for m in Rules().monsters.table()]
+    assert state.MAX_PIECES >= sum(bound(m, "pieces") for m in monsters)
+    assert state.MAX_CITIES >= bound(Board, "cities", "length")
+    assert state.MAX_CITY_CAP >= bound(Board, "city_damage_cap")
+    assert state.MAX_CITY_CAP + 1 >= bound(Scoring, "city_tile_vp", "length")
+    assert state.MAX_TURNS >= max(bound(TurnTrack, "white", "length"), bound(TurnTrack, "dice", "length"))
+    assert state.MAX_PROGRESSION >= bound(ActionBoxes, "military_one", "length")
+    assert state.MAX_WHITE >= bound(Supplies, "sets_in_box") * bound(Supplies, "white_per_set")
+    assert state.MAX_PLAYERS >= SPEC.max_players
