@@ -76,22 +76,28 @@ def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -
 
 
 def print_sweep(result, console: Console | None = None) -> None:
-    """Each point's win rates and game length, one row per point."""
+    """Each point's win rates by seat, then by strategy, and game length, one row per point."""
     console = console or Console()
     summary = result.summary
     rates = [c for c in summary.columns if c.endswith("win rate")]
-    table = Table(title=f"Sweep over {', '.join(result.keys)} ({summary.height} points, same seed): "
-                        f"win rates ±95% interval", title_justify="left")
-    for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ") for c in rates],
-                "turns"):
-        table.add_column(col, justify="right")
+    seats = [c for c in rates if not c.startswith("strategy ")]
+    strategies = [c for c in rates if c.startswith("strategy ")]
+
     def rate(row, c):  # a strategy that does not play at this point has no rate
         if row[c] is None:
             return "-"
         return f"{100 * row[c]:.1f}% ±{50 * (row[c + ' hi'] - row[c + ' lo']):.1f}"
 
-    for row in summary.iter_rows(named=True):
-        table.add_row(*[str(row[k]) for k in result.keys], f"{row['games']:,}", *[rate(row, c) for c in rates],
-                      f"{row['game length (turns)']:.1f}")
-    console.print(table)
+    for by, group in (("seat", seats), ("strategy", strategies)):
+        if not group or (by == "strategy" and len(group) < 2):
+            continue
+        table = Table(title=f"Sweep over {', '.join(result.keys)} ({summary.height} points, same seed): "
+                            f"win rate by {by} ±95% interval", title_justify="left")
+        for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ") for c in group],
+                    "turns"):
+            table.add_column(col, justify="right", overflow="fold")
+        for row in summary.iter_rows(named=True):
+            table.add_row(*[str(row[k]) for k in result.keys], f"{row['games']:,}", *[rate(row, c) for c in group],
+                          f"{row['game length (turns)']:.1f}")
+        console.print(table)
     console.print(f"Sweep folder: {result.dir} (summary.parquet, one run folder per point)")
