@@ -371,23 +371,19 @@ def play_game(state, n, policies, params, cfg, cost, marks, king, rook, part_a, 
     place_monsters(state, n_monsters, marks, rng)
     turn = 0
     for rnd in range(1, cfg[MAX_ROUNDS] + 1):
-        for m in range(n_monsters):
-            monster_turn(state, m, monster_role(policies[m]), params[m, 0], params[m, 1], params[m, 2], cfg, cost,
-                         king, rook, part_a, part_b, rng)
+        for seat in range(n):  # the monsters in seat order, then the human
+            if seat == human:
+                human_turn(state, human_role(policies[human]), params[human, 0], params[human, 1],
+                           params[human, 2], params[human, 3], n_monsters, cfg, rook, rng)
+            else:
+                monster_turn(state, seat, monster_role(policies[seat]), params[seat, 0], params[seat, 1],
+                             params[seat, 2], cfg, cost, king, rook, part_a, part_b, rng)
             turn += 1
             winner = standings(state, n, evac_counts)
             track_lead(state.lead, state.standing, n, turn)
             if state.tally[ON_BOARD] == 0:
                 state.tally[TURNS] = turn
                 return winner, MEEPLES_GONE, rnd
-        human_turn(state, human_role(policies[human]), params[human, 0], params[human, 1], params[human, 2],
-                   params[human, 3], n_monsters, cfg, rook, rng)
-        turn += 1
-        winner = standings(state, n, evac_counts)
-        track_lead(state.lead, state.standing, n, turn)
-        if state.tally[ON_BOARD] == 0:
-            state.tally[TURNS] = turn
-            return winner, MEEPLES_GONE, rnd
     state.tally[TURNS] = turn
     standings(state, n, evac_counts)
     return -1, TIMEOUT, cfg[MAX_ROUNDS]

@@ -12,18 +12,19 @@ from numba import njit
 
 from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, I_ACTIONS,
-    I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, I_FIRST, I_KIDDOO_JOINED, I_TURN,
-    IN_HAND, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, MAX_OPTIONS,
-    MOOGRE, N_KINDS, N_R, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT, O_HEAL_ANY,
-    O_JET_STAYS, O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN,
-    O_TOKENS_LAST_PIECE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE, R_A_BOMB_DICE, R_ARMOUR_DICE, R_BLOOB_SPAWN,
-    R_BROWN_RUBBLE, R_CITIES, R_CITY_CAP, R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN,
-    R_HIT_ON, R_INFANTRY_DICE, R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP,
-    R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYER_RUBBLE, R_PLAYERS, R_PURPLE, R_REVEAL_DICE,
-    R_REVEAL_PER_HERO, R_SECOND_VP, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
-    R_SUP_PURPLE, R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
-    VP_TILES, WHITE, MAX_CITIES, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, TABLES, new_state, record, reset,
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
+    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, I_FIRST,
+    I_KIDDOO_JOINED, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, MOOGRE,
+    M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R, ON_BOARD, ORANGE, OUT_OF_GAME,
+    O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT, O_HEAL_ANY, O_JET_STAYS,
+    O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN,
+    O_TOKENS_LAST_PIECE, PURPLE, R_ARMOUR_DICE, R_A_BOMB_DICE, R_BLOOB_SPAWN, R_BROWN_RUBBLE, R_CITIES, R_CITY_CAP,
+    R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN, R_HIT_ON, R_INFANTRY_DICE,
+    R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
+    R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
+    R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
+    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES,
+    WHITE, alive_at, city_damage, new_state, on_board_of_kind, python_record, record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline
@@ -137,7 +138,7 @@ def to_arrays(rules, players):
 
 def make_tables(rules, players):
     """The tables for Python code (tests): the record, with its fields as attributes."""
-    return to_arrays(rules, players)[0].view(np.recarray)[0]
+    return python_record(to_arrays(rules, players)[0])
 
 
 # ---------------------------------------------------------------- dice and decisions
@@ -194,34 +195,12 @@ def put_option(s, o, a, b, c, d):
 # ---------------------------------------------------------------- board queries
 
 @jit_inline
-def city_damage(s, c):
-    d = 0
-    for r in range(s.city_rubble.shape[0]):
-        d += s.city_rubble[r, c]
-    return d
-
-
-@jit_inline
-def on_board_of_kind(s, t, p, k):
-    n = 0
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
-        if s.piece_where[p, i] == ON_BOARD:
-            n += 1
-    return n
-
-
-@jit_inline
 def available_piece(s, t, p, k):
     """A piece of kind ``k`` in front of its owner (not on the board, not captured), or -1."""
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
         if s.piece_where[p, i] == AVAILABLE:
             return i
     return -1
-
-
-@jit_inline
-def alive_at(s, p, i, c):
-    return s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == c
 
 
 @jit_inline
@@ -1002,6 +981,16 @@ def phase_three(s, t):
 
 # ---------------------------------------------------------------- scoring
 
+@jit_inline
+def colours_holding(s, c, n, amount):
+    """How many rubble colours (the players' and the neutral one) have ``amount`` pieces in city ``c``."""
+    k = 0
+    for r in range(n + 1):
+        if s.city_rubble[r, c] == amount:
+            k += 1
+    return k
+
+
 @jit
 def score(s, t):
     """Victory points by source into ``s.vp`` and totals into ``s.scores``."""
@@ -1018,11 +1007,7 @@ def score(s, t):
             top = max(top, s.city_rubble[r, c])
         if top == 0:
             continue
-        at_top = 0
-        for r in range(n + 1):
-            if s.city_rubble[r, c] == top:
-                at_top += 1
-        if at_top > 1:
+        if colours_holding(s, c, n, top) > 1:
             for r in range(n):
                 if s.city_rubble[r, c] == top:
                     s.vp[r, VP_RUBBLE] += t.R[R_TIED_VP]
@@ -1036,11 +1021,7 @@ def score(s, t):
                 second = max(second, s.city_rubble[r, c])
         if second == 0:
             continue
-        at_second = 0
-        for r in range(n + 1):
-            if s.city_rubble[r, c] == second:
-                at_second += 1
-        if at_second == 1:
+        if colours_holding(s, c, n, second) == 1:
             for r in range(n):
                 if s.city_rubble[r, c] == second:
                     s.vp[r, VP_RUBBLE] += t.R[R_SECOND_VP]

@@ -41,9 +41,10 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 import numpy as np
 
 from balance.games.moongha.state import (
-    CITY_EVAL_COLUMNS, R_PIECES, R_PLAYERS, ARMOUR, BOX_HERO, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, INFANTRY, JET, KIDDOO, M_CAPACITY, M_COST,
-    M_DAMAGES_CITIES, M_DICE, M_PIECES, MOOGRE, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_TURNS,
-    SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
+    ARMOUR, BLOOB, BOX_HERO, CITY_EVAL_COLUMNS, DRAKOOR, HERO, INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET,
+    KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, ON_BOARD, R_CITIES, R_CITY_CAP,
+    R_DRAKOOR_STEP, R_HIT_ON, R_PIECES, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
+    alive_at, city_damage, on_board_of_kind,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline
@@ -93,11 +94,6 @@ AFFINITY = np.array([
 # ---------------------------------------------------------------- public board reading
 
 @jit_inline
-def alive_at(s, q, j, c):
-    return s.piece_where[q, j] == ON_BOARD and s.piece_city[q, j] == c
-
-
-@jit_inline
 def leading_rival(s, t, p):
     """The rival with the most public VP at the last scoring (rubble placed breaks ties); no City tile is read."""
     n = t.R[R_PLAYERS]
@@ -110,14 +106,6 @@ def leading_rival(s, t, p):
                 best = v
                 lead = q
     return lead
-
-
-@jit_inline
-def city_damage(s, c):
-    d = 0
-    for r in range(s.city_rubble.shape[0]):
-        d += s.city_rubble[r, c]
-    return d
 
 
 @jit_inline
@@ -445,7 +433,7 @@ def option_value(s, t, p, kind, o, w, lead):
         if a == 0:
             cost = t.monster[b, M_COST]
             if b == DRAKOOR:
-                cost += t.R[R_DRAKOOR_STEP] * on_board(s, t, p, DRAKOOR)
+                cost += t.R[R_DRAKOOR_STEP] * on_board_of_kind(s, t, p, DRAKOOR)
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]
@@ -499,15 +487,6 @@ def option_value(s, t, p, kind, o, w, lead):
             return -5.0
         return military_target_value(s, t, a, b, 2.0, lead)
     return 0.0
-
-
-@jit_inline
-def on_board(s, t, p, k):
-    m = 0
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
-        if s.piece_where[p, i] == ON_BOARD:
-            m += 1
-    return m
 
 
 @jit_inline

@@ -127,22 +127,51 @@ def new_state():
     return np.zeros(1, STATE)
 
 
+def python_record(array):
+    """The record of a one-record array for Python code, its fields as attributes (through recarray)."""
+    return array.view(np.recarray)[0]
+
+
 @jit_inline
 def record(array):
     """The record of a one-record array (the state's or the tables')."""
     return array[0]
 
 
-if config.DISABLE_JIT:  # interpreted (NUMBA_DISABLE_JIT=1): numpy gives attribute access through recarray only
-    def record(array):  # noqa: F811
-        return array.view(np.recarray)[0]
+if config.DISABLE_JIT:  # interpreted (NUMBA_DISABLE_JIT=1): a plain numpy record has no attributes
+    record = python_record  # noqa: F811
 
 
 def new_python_state(t):
-    """A reset state for Python code (tests): the record, with its fields as attributes."""
-    s = new_state().view(np.recarray)[0]
+    """A reset state for Python code (tests)."""
+    s = python_record(new_state())
     reset(s, t)
     return s
+
+
+# ---------------------------------------------------------------- board queries (engine and policies)
+
+@jit_inline
+def city_damage(s, c):
+    """Rubble of every colour in city ``c``."""
+    d = 0
+    for r in range(s.city_rubble.shape[0]):
+        d += s.city_rubble[r, c]
+    return d
+
+
+@jit_inline
+def on_board_of_kind(s, t, p, k):
+    n = 0
+    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+        if s.piece_where[p, i] == ON_BOARD:
+            n += 1
+    return n
+
+
+@jit_inline
+def alive_at(s, p, i, c):
+    return s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == c
 
 
 @jit

@@ -10,7 +10,7 @@ from balance.games.angry_monsters.engine import place_monsters
 from balance.games.angry_monsters.moves import CROSS, W2, evac_distances
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.state import new_state, reset
-from balance.sim.dice import die, new_rng
+from balance.sim.dice import new_rng
 
 
 class Position:
@@ -38,11 +38,3 @@ class Position:
         return self.cfg, self.cost, self.king, self.rook, self.part_a, self.part_b
 
 
-def rng_rolling(*faces, sides=6):
-    """A generator state whose next rolls of a ``sides``-sided die are ``faces``."""
-    for seed in range(1_000_000):
-        rng = new_rng(np.random.SeedSequence(seed))
-        probe = rng.copy()
-        if all(die(sides, probe) == f for f in faces):
-            return rng
-    raise AssertionError(f"no seed rolls {faces}")

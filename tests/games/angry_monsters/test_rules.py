@@ -5,7 +5,8 @@ import numpy as np
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters.policies import GLUTTON, NEAREST_EXIT, WRECKER
 from balance.games.angry_monsters.state import EVACUATED, ON_BOARD, PILE, REPLACED, STANDING_SITES
-from tests.games.angry_monsters.helpers import Position, rng_rolling
+from tests.conftest import rng_rolling
+from tests.games.angry_monsters.helpers import Position
 
 
 def options(p, seat, budget):
@@ -177,7 +178,7 @@ def test_monsters_start_as_far_from_land_as_possible():
 
 
 def test_the_game_ends_when_every_meeple_is_off_the_board():
-    from tests.games.angry_monsters.helpers import rng_rolling as rr
+    from tests.conftest import rng_rolling as rr
     p = Position(["M~~~", "~~mE", "M~~."])
     policies = np.array([GLUTTON, GLUTTON, NEAREST_EXIT])
     params = np.zeros((3, 4))

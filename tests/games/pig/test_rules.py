@@ -10,20 +10,11 @@ from balance.games.pig import engine
 from balance.games.pig.optimal import optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD, HOLD_OPTION, OPTIMAL, RANDOM, ROLL, choose
 from balance.games.pig.state import new_state, reset
-from balance.sim.dice import die, new_rng
+from balance.sim.dice import new_rng
 from balance.sim.record import N_COMMON
+from tests.conftest import rng_rolling
 
 NO_TABLE = np.zeros((1, 1, 1), np.uint8)
-
-
-def rng_rolling(*faces, sides=6):
-    """A generator state whose next rolls of a ``sides``-sided die are ``faces``."""
-    for seed in range(1_000_000):
-        rng = new_rng(np.random.SeedSequence(seed))
-        probe = rng.copy()
-        if all(die(sides, probe) == f for f in faces):
-            return rng
-    raise AssertionError(f"no seed rolls {faces}")
 
 
 def turn(policy, rng, mine=0, rival=0, threshold=20.0, per_point=0.0, target=100, roll_first=True,
