@@ -14,7 +14,7 @@ from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
     IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, I_FIRST,
-    I_KIDDOO_JOINED, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, MOOGRE,
+    I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, MOOGRE,
     M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R, ON_BOARD, ORANGE, OUT_OF_GAME,
     O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT, O_HEAL_ANY, O_JET_STAYS,
     O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN,
@@ -24,7 +24,7 @@ from balance.games.moongha.state import (
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
     R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES,
-    WHITE, alive_at, city_damage, new_state, on_board_of_kind, python_record, record, reset,
+    WHITE, alive_at, city_damage, enter_board, leave_board, new_state, python_record, record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline
@@ -204,9 +204,9 @@ def available_piece(s, t, p, k):
 
 
 @jit_inline
-def any_on_board(s, t, p):
-    for i in range(t.R[R_PIECES]):
-        if s.piece_where[p, i] == ON_BOARD:
+def any_on_board(s, p):
+    for k in range(N_KINDS):
+        if s.on_board[p, k] > 0:
             return True
     return False
 
@@ -214,7 +214,7 @@ def any_on_board(s, t, p):
 @jit_inline
 def creation_cost(s, t, p, k):
     if k == DRAKOOR:
-        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * on_board_of_kind(s, t, p, DRAKOOR)
+        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
     return t.monster[k, M_COST]
 
 
@@ -225,14 +225,28 @@ def military_hurts(kind):
 
 
 @jit_inline
-def any_military_target(s, t):
-    """A revealed monster a jet could attack somewhere on the board."""
-    n = t.R[R_PLAYERS]
-    for q in range(n):
-        for i in range(t.R[R_PIECES]):
-            if s.piece_where[q, i] == ON_BOARD and s.piece_hidden[q, i] == 0 and military_hurts(t.piece_kind[i]):
-                return True
+def military_target(s, t, q, j, c):
+    """Monster (q, j) on the board can be attacked by military in city ``c`` (-1: anywhere, a jet)."""
+    return (c < 0 or s.piece_city[q, j] == c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j])
+
+
+@jit_inline
+def any_military_target(s, t, c):
+    for b in range(s.info[I_MONSTERS]):
+        if military_target(s, t, s.board_player[b], s.board_piece[b], c):
+            return True
     return False
+
+
+@jit_inline
+def military_targets(s, t, c, piece):
+    """Options (player, piece, ``piece``, 0): the revealed monsters military can attack in city ``c`` (-1: anywhere)."""
+    n_opt = 0
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if military_target(s, t, q, j, c):
+            n_opt = put_option(s, n_opt, q, j, piece, 0)
+    return n_opt
 
 
 # ---------------------------------------------------------------- rubble
@@ -273,16 +287,14 @@ def destroy(s, t, q, i, src, src_player):
     k = t.piece_kind[i]
     s.info[I_BROWN] += s.box_damage[q, k]  # the damage's brown rubble returns to the stock
     s.box_damage[q, k] = 0
-    s.piece_city[q, i] = -1
-    s.piece_hidden[q, i] = 0
     if src == MOOGRE and src_player != q:
-        s.piece_where[q, i] = CAPTURED
+        leave_board(s, t, q, i, CAPTURED)
         s.moogre_vp[src_player] += t.monster[k, M_CAPACITY]
     elif src == SRC_HERO and k == DRAKOOR and t.R[O_DRAKOOR_OUT]:
-        s.piece_where[q, i] = OUT_OF_GAME
+        leave_board(s, t, q, i, OUT_OF_GAME)
     else:
-        s.piece_where[q, i] = AVAILABLE
-    if t.R[O_TOKENS_LAST_PIECE] == 0 or on_board_of_kind(s, t, q, k) == 0:
+        leave_board(s, t, q, i, AVAILABLE)
+    if t.R[O_TOKENS_LAST_PIECE] == 0 or s.on_board[q, k] == 0:
         s.stock_tokens[WHITE] += s.box_attack[q, k]
         s.box_attack[q, k] = 0
     s.lost[q, k] += 1
@@ -448,9 +460,7 @@ def phase_one(s, t, rng):
 def place_monster(s, t, p, k, c):
     """The Hidden counter of a kind-``k`` monster goes to city ``c``; the box's orange tokens return."""
     i = available_piece(s, t, p, k)
-    s.piece_where[p, i] = ON_BOARD
-    s.piece_city[p, i] = c
-    s.piece_hidden[p, i] = 1
+    enter_board(s, t, p, i, c, 1)
     s.stock_tokens[ORANGE] += s.box_create[p, k]
     s.box_create[p, k] = 0
     s.created[p, k] += 1
@@ -468,7 +478,7 @@ def create_token(s, t, p, k, rng):
         for c in range(C):
             n_opt = put_option(s, n_opt, c, k, 0, 0)
         place_monster(s, t, p, k, s.options[decide(s, t, p, P.PLACE_MONSTER, n_opt, rng), 0])
-    elif k == BLOOB and tokens == t.R[R_BLOOB_SPAWN] and on_board_of_kind(s, t, p, BLOOB) > 0:
+    elif k == BLOOB and tokens == t.R[R_BLOOB_SPAWN] and s.on_board[p, BLOOB] > 0:
         n_opt = put_option(s, 0, -1, 0, 0, 0)
         for c in range(C):
             near = False
@@ -487,7 +497,7 @@ def create_heal_options(s, t, p, n_opt):
     """Append the uses of an orange token from row ``n_opt`` on; return the next free row."""
     n = t.R[R_PLAYERS]
     for k in range(N_KINDS):
-        if available_piece(s, t, p, k) >= 0:
+        if s.in_front[p, k] > 0:
             n_opt = put_option(s, n_opt, 0, k, 0, 0)
     for q in range(n):
         if q == p or t.R[O_HEAL_ANY] == 1:
@@ -533,16 +543,13 @@ def strike_humans(s, t, p, c, hits, at_city):
 @jit
 def target_options(s, t, p, i, n_opt):
     """Append the legal targets of monster (p, i): monsters, the humans, the city."""
-    n = t.R[R_PLAYERS]
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
-    for q in range(n):
-        if q != p:
-            for j in range(t.R[R_PIECES]):
-                if alive_at(s, q, j, c):
-                    kj = t.piece_kind[j]
-                    if k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, kj, k)):
-                        n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if q != p and s.piece_city[q, j] == c:
+            if k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], k)):
+                n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
     if humans_in(s, c) > 0:
         n_opt = put_option(s, n_opt, i, TT_HUMANS, 0, c)
     if t.monster[k, M_DAMAGES_CITIES] == 1:
@@ -626,7 +633,7 @@ def do_attack(s, t, p, rng):
     """Use one white token: store it in a Monster box with a piece on the board, then maybe attack."""
     n_opt = 0
     for k in range(N_KINDS):
-        if on_board_of_kind(s, t, p, k) > 0:
+        if s.on_board[p, k] > 0:
             n_opt = put_option(s, n_opt, k, 0, 0, 0)
     k = s.options[decide(s, t, p, P.ATTACK_BOX, n_opt, rng), 0]
     s.box_attack[p, k] += 1
@@ -679,7 +686,7 @@ def do_attack(s, t, p, rng):
 def do_move_hide(s, t, p, rng):
     """Use one purple token: move or hide one monster; twice with Spectoor on the board."""
     C = t.R[R_CITIES]
-    times = 2 if on_board_of_kind(s, t, p, SPECTOOR) > 0 else 1
+    times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
     for _ in range(times):
         n_opt = 0
         for i in range(t.R[R_PIECES]):
@@ -717,24 +724,13 @@ def military_attack(s, t, p, c, rng):
 
     The targets are declared before any die is rolled; dice against one target are rolled together.
     """
-    n = t.R[R_PLAYERS]
-    n_targets = 0
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
-                n_targets += 1
-    if n_targets == 0:
+    if not any_military_target(s, t, c):
         return
     w = 0  # s.work rows: (player, piece, dice)
     for piece in (ARMOUR, INFANTRY):
         per = t.R[R_ARMOUR_DICE] if piece == ARMOUR else t.R[R_INFANTRY_DICE]
         for _ in range(s.city_humans[c, piece]):
-            n_opt = 0
-            for q in range(n):
-                for j in range(t.R[R_PIECES]):
-                    if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
-                        n_opt = put_option(s, n_opt, q, j, piece, 0)
-            o = decide(s, t, p, P.MILITARY_TARGET, n_opt, rng)
+            o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, c, piece), rng)
             q, j = s.options[o, 0], s.options[o, 1]
             found = False
             for r in range(w):
@@ -756,22 +752,21 @@ def military_attack(s, t, p, c, rng):
 @jit
 def place_hero(s, t, p, c, rng):
     """A hero arrives in ``c``: reveal rolls, the heroes' attack on revealed Drakoors, then the military attack."""
-    n = t.R[R_PLAYERS]
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
     dice = t.R[R_REVEAL_DICE] + t.R[R_REVEAL_PER_HERO] * before
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 1:
-                if count_hits(s, t, dice, rng) > 0:
-                    s.piece_hidden[q, j] = 0
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if s.piece_city[q, j] == c and s.piece_hidden[q, j] == 1:
+            if count_hits(s, t, dice, rng) > 0:
+                s.piece_hidden[q, j] = 0
     h = count_hits(s, t, s.city_humans[c, HERO], rng)
     for _ in range(h):
         n_opt = 0
-        for q in range(n):
-            for j in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.monster[DRAKOOR, M_PIECES]):
-                if alive_at(s, q, j, c) and s.piece_hidden[q, j] == 0:
-                    n_opt = put_option(s, n_opt, q, j, 0, 0)
+        for b in range(s.info[I_MONSTERS]):
+            q, j = s.board_player[b], s.board_piece[b]
+            if t.piece_kind[j] == DRAKOOR and s.piece_city[q, j] == c and s.piece_hidden[q, j] == 0:
+                n_opt = put_option(s, n_opt, q, j, 0, 0)
         if n_opt == 0:
             break
         o = decide(s, t, p, P.DRAKOOR_KILL, n_opt, rng)
@@ -782,13 +777,7 @@ def place_hero(s, t, p, c, rng):
 @jit
 def fly_jet(s, t, p, rng):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
-    n = t.R[R_PLAYERS]
-    n_opt = 0
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if s.piece_where[q, j] == ON_BOARD and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j]):
-                n_opt = put_option(s, n_opt, q, j, JET, 0)
-    o = decide(s, t, p, P.MILITARY_TARGET, n_opt, rng)
+    o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, -1, JET), rng)
     q, j = s.options[o, 0], s.options[o, 1]
     c = s.piece_city[q, j]
     h = 0
@@ -812,17 +801,16 @@ def fly_jet(s, t, p, rng):
 @jit
 def drop_a_bomb(s, t, p, c, rng):
     """Clear the city's humans, 8 dice against each monster (hidden ones stay hidden), 8 dice against the city."""
-    n = t.R[R_PLAYERS]
     for piece in (INFANTRY, ARMOUR, JET, HERO):
         s.stock_humans[piece] += s.city_humans[c, piece]
         s.city_humans[c, piece] = 0
     w = 0
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if alive_at(s, q, j, c):
-                s.work[w, 0] = q
-                s.work[w, 1] = j
-                w += 1
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if s.piece_city[q, j] == c:
+            s.work[w, 0] = q
+            s.work[w, 1] = j
+            w += 1
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         if alive_at(s, q, j, c):
@@ -850,12 +838,12 @@ def use_military(s, t, p, piece, rng):
 def can_use_token(s, t, p, token):
     if token == ORANGE:
         return create_heal_options(s, t, p, SCRATCH) > SCRATCH
-    return any_on_board(s, t, p)
+    return any_on_board(s, p)
 
 
 @jit_inline
 def can_use_military(s, t, piece):
-    return piece != JET or any_military_target(s, t)
+    return piece != JET or any_military_target(s, t, -1)
 
 
 @jit_inline
@@ -1028,20 +1016,18 @@ def score(s, t):
     for p in range(n):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.monster[DRAKOOR, M_PIECES]):
             if s.piece_where[p, i] == ON_BOARD:
-                others = monsters_in(s, t, s.piece_city[p, i]) - 1
+                others = monsters_in(s, s.piece_city[p, i]) - 1
                 s.vp[p, VP_DRAKOOR] += max(0, t.R[R_DRAKOOR_VP] - t.R[R_DRAKOOR_PER_MONSTER] * others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
 
 
 @jit
-def monsters_in(s, t, c):
-    n = t.R[R_PLAYERS]
+def monsters_in(s, c):
     m = 0
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if alive_at(s, q, j, c):
-                m += 1
+    for b in range(s.info[I_MONSTERS]):
+        if s.piece_city[s.board_player[b], s.board_piece[b]] == c:
+            m += 1
     return m
 
 
@@ -1056,9 +1042,8 @@ def tie_key(s, t, p, level):
         return k
     if level == 1:
         k = 0
-        for i in range(t.R[R_PIECES]):
-            if s.piece_where[p, i] == ON_BOARD:
-                k += 1
+        for kind in range(N_KINDS):
+            k += s.on_board[p, kind]
         return k
     return s.rubble_placed[p]
 

@@ -42,9 +42,9 @@ import numpy as np
 
 from balance.games.moongha.state import (
     ARMOUR, BLOOB, BOX_HERO, CITY_EVAL_COLUMNS, DRAKOOR, HERO, INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET,
-    KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PIECES, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
-    alive_at, city_damage, on_board_of_kind,
+    I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, ON_BOARD, R_CITIES, R_CITY_CAP,
+    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
+    city_damage,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline
@@ -163,7 +163,6 @@ def evaluate_places(s, t, p, w, lead):
     """Each city as a place for a hidden monster of ``p`` (into ``s.city_eval``), in one pass over the board:
     monsters there, rival prey (the leader's worth more), own city-wrecking monsters, the rubble value
     of a 3-die attack and the humans' threat."""
-    n = t.R[R_PLAYERS]
     ev = s.city_eval
     for c in range(t.R[R_CITIES]):
         ev[c, E_MONSTERS] = 0.0
@@ -171,16 +170,15 @@ def evaluate_places(s, t, p, w, lead):
         ev[c, E_OWN_WRECKERS] = 0.0
         ev[c, E_RUBBLE] = rubble_value(s, t, p, c, 3, w[W_SPARE])
         ev[c, E_THREAT] = threat(s, c)
-    for q in range(n):
-        for j in range(t.R[R_PIECES]):
-            if s.piece_where[q, j] == ON_BOARD:
-                c = s.piece_city[q, j]
-                kj = t.piece_kind[j]
-                ev[c, E_MONSTERS] += 1.0
-                if q != p and kj != DRAKOOR:
-                    ev[c, E_PREY] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
-                if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
-                    ev[c, E_OWN_WRECKERS] += 1.0
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        c = s.piece_city[q, j]
+        kj = t.piece_kind[j]
+        ev[c, E_MONSTERS] += 1.0
+        if q != p and kj != DRAKOOR:
+            ev[c, E_PREY] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
+        if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
+            ev[c, E_OWN_WRECKERS] += 1.0
 
 
 @jit_inline
@@ -204,20 +202,18 @@ def place_value(s, t, k, c, w):
 @jit
 def best_target(s, t, p, i, dice, w, lead):
     """The value of the best target of monster (p, i) rolling ``dice`` dice, and that target (type, q, j)."""
-    n = t.R[R_PLAYERS]
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
     hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
     best = -1e9
     bt, bq, bj = -1, -1, -1
-    for q in range(n):
-        if q != p:
-            for j in range(t.R[R_PIECES]):
-                if alive_at(s, q, j, c):
-                    v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
-                    if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
-                                                      and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
-                        best, bt, bq, bj = v, TT_MONSTER, q, j
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if q != p and s.piece_city[q, j] == c:
+            v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
+            if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
+                                              and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
+                best, bt, bq, bj = v, TT_MONSTER, q, j
     humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
     if humans > 0:
         v = humans_value(s, c, w)
@@ -279,7 +275,6 @@ def evaluate_cities(s, t, p, w, lead):
     monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
     monster but Drakoors and damages the city.
     """
-    n = t.R[R_PLAYERS]
     C = t.R[R_CITIES]
     cap = t.R[R_CITY_CAP]
     ev = s.city_eval
@@ -289,35 +284,34 @@ def evaluate_cities(s, t, p, w, lead):
         ev[c, E_ARMOUR] = 0.0
         ev[c, E_A_BOMB] = 0.0
     hit = (7 - t.R[R_HIT_ON]) / 6.0
-    for q in range(n):
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
         f = 1.8 if q == lead else 1.0
-        for j in range(t.R[R_PIECES]):
-            if s.piece_where[q, j] == ON_BOARD:
-                c = s.piece_city[q, j]
-                kj = t.piece_kind[j]
-                hidden = s.piece_hidden[q, j] == 1
-                if q == p:
-                    if kj == DRAKOOR:
-                        ev[c, E_HERO] -= 2.5
-                    elif hidden:
-                        ev[c, E_HERO] -= 1.0
-                elif kj == DRAKOOR:
-                    ev[c, E_HERO] += f * (0.6 if hidden else 1.5)
-                elif hidden:
-                    ev[c, E_HERO] += f * 0.6
-                else:
-                    ev[c, E_HERO] += f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
-                if kj != DRAKOOR:
-                    worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
-                    ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
-                    if q != p and not hidden:
-                        base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
-                        v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
-                        if v > ev[c, E_INFANTRY]:
-                            ev[c, E_INFANTRY] = v
-                        v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
-                        if v > ev[c, E_ARMOUR]:
-                            ev[c, E_ARMOUR] = v
+        c = s.piece_city[q, j]
+        kj = t.piece_kind[j]
+        hidden = s.piece_hidden[q, j] == 1
+        if q == p:
+            if kj == DRAKOOR:
+                ev[c, E_HERO] -= 2.5
+            elif hidden:
+                ev[c, E_HERO] -= 1.0
+        elif kj == DRAKOOR:
+            ev[c, E_HERO] += f * (0.6 if hidden else 1.5)
+        elif hidden:
+            ev[c, E_HERO] += f * 0.6
+        else:
+            ev[c, E_HERO] += f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+        if kj != DRAKOOR:
+            worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
+            ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
+            if q != p and not hidden:
+                base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
+                v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
+                if v > ev[c, E_INFANTRY]:
+                    ev[c, E_INFANTRY] = v
+                v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
+                if v > ev[c, E_ARMOUR]:
+                    ev[c, E_ARMOUR] = v
     hero = infantry = armour = a_bomb = -1e18  # the best city for each
     for c in range(C):
         if s.tile_owner[c] == p:
@@ -355,15 +349,13 @@ def best_city(s, purpose):
 
 @jit
 def best_jet(s, t, p, lead):
-    n = t.R[R_PLAYERS]
     best = 0.0
-    for q in range(n):
-        if q != p:
-            for j in range(t.R[R_PIECES]):
-                if s.piece_where[q, j] == ON_BOARD and s.piece_hidden[q, j] == 0 and t.piece_kind[j] != DRAKOOR:
-                    v = military_target_value(s, t, q, j, 2.0, lead)
-                    if v > best:
-                        best = v
+    for b in range(s.info[I_MONSTERS]):
+        q, j = s.board_player[b], s.board_piece[b]
+        if q != p and s.piece_hidden[q, j] == 0 and t.piece_kind[j] != DRAKOOR:
+            v = military_target_value(s, t, q, j, 2.0, lead)
+            if v > best:
+                best = v
     return best
 
 
@@ -433,7 +425,7 @@ def option_value(s, t, p, kind, o, w, lead):
         if a == 0:
             cost = t.monster[b, M_COST]
             if b == DRAKOOR:
-                cost += t.R[R_DRAKOOR_STEP] * on_board_of_kind(s, t, p, DRAKOOR)
+                cost += t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]

@@ -35,7 +35,8 @@ IN_HAND = -1
 
 # info slots
 (I_TURN, I_FIRST, I_BROWN, I_PASSES, I_ACTIONS, I_FD_POS, I_FD_LEN, I_FC_POS, I_FC_LEN, I_KIDDOO_JOINED,
- I_ATTACK_KIND, I_ATTACK_DICE, N_INFO) = range(13)  # I_ATTACK_*: the attack being declared (for the policies)
+ I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, N_INFO) = range(14)
+# I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board
 
 # R: the rules' scalars, by index (built by engine.to_arrays)
 (R_PLAYERS, R_CITIES, R_CITY_CAP, R_TURNS, R_TILES, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PURPLE, R_HEROES_PER_TURN,
@@ -81,6 +82,12 @@ STATE = np.dtype([
     ("piece_city", np.int64, (P, K)),  # city, -1 off the board
     ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
     ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
+    # an index of piece_where, kept by enter_board / leave_board: the monsters on the board in
+    # (player, piece) order (info[I_MONSTERS] of them), and counts by kind
+    ("board_player", np.int64, (P * K,)),
+    ("board_piece", np.int64, (P * K,)),
+    ("on_board", np.int64, (P, N_KINDS)),
+    ("in_front", np.int64, (P, N_KINDS)),  # AVAILABLE pieces
     ("box_create", np.int64, (P, N_KINDS)),  # orange tokens in each Monster box
     ("box_attack", np.int64, (P, N_KINDS)),  # white tokens stored in each Monster box
     ("box_damage", np.int64, (P, N_KINDS)),  # damage (brown rubble) in each Monster box
@@ -161,17 +168,46 @@ def city_damage(s, c):
 
 
 @jit_inline
-def on_board_of_kind(s, t, p, k):
-    n = 0
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
-        if s.piece_where[p, i] == ON_BOARD:
-            n += 1
-    return n
+def alive_at(s, p, i, c):
+    return s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == c
 
 
 @jit_inline
-def alive_at(s, p, i, c):
-    return s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == c
+def enter_board(s, t, p, i, c, hidden):
+    """Available monster (p, i) goes on the board in city ``c``."""
+    s.in_front[p, t.piece_kind[i]] -= 1
+    s.on_board[p, t.piece_kind[i]] += 1
+    s.piece_where[p, i] = ON_BOARD
+    s.piece_city[p, i] = c
+    s.piece_hidden[p, i] = hidden
+    b = s.info[I_MONSTERS]
+    while b > 0 and (s.board_player[b - 1] > p or (s.board_player[b - 1] == p and s.board_piece[b - 1] > i)):
+        s.board_player[b] = s.board_player[b - 1]
+        s.board_piece[b] = s.board_piece[b - 1]
+        b -= 1
+    s.board_player[b] = p
+    s.board_piece[b] = i
+    s.info[I_MONSTERS] += 1
+
+
+@jit_inline
+def leave_board(s, t, p, i, where):
+    """Monster (p, i) leaves the board: back in front of its owner (AVAILABLE), CAPTURED or OUT_OF_GAME."""
+    s.on_board[p, t.piece_kind[i]] -= 1
+    if where == AVAILABLE:
+        s.in_front[p, t.piece_kind[i]] += 1
+    s.piece_where[p, i] = where
+    s.piece_city[p, i] = -1
+    s.piece_hidden[p, i] = 0
+    last = s.info[I_MONSTERS] - 1
+    b = 0
+    while s.board_player[b] != p or s.board_piece[b] != i:
+        b += 1
+    while b < last:
+        s.board_player[b] = s.board_player[b + 1]
+        s.board_piece[b] = s.board_piece[b + 1]
+        b += 1
+    s.info[I_MONSTERS] = last
 
 
 @jit
@@ -199,6 +235,11 @@ def reset(s, t):
     s.piece_city[:, :] = -1
     s.piece_hidden[:, :] = 0
     s.piece_where[:, :] = AVAILABLE
+    s.on_board[:, :] = 0
+    s.in_front[:, :] = 0
+    for p in range(n):
+        for k in range(N_KINDS):
+            s.in_front[p, k] = t.monster[k, M_PIECES]
     s.box_create[:, :] = 0
     s.box_attack[:, :] = 0
     s.box_damage[:, :] = 0

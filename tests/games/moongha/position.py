@@ -4,8 +4,7 @@ import numpy as np
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import CITIES, Rules
-from balance.games.moongha.state import (AVAILABLE, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, ON_BOARD,
-                                         new_python_state)
+from balance.games.moongha.state import I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, enter_board, new_python_state
 from balance.sim.dice import new_rng
 
 CITY = {name: i for i, name in enumerate(CITIES)}
@@ -27,14 +26,10 @@ def rng(seed=0):
 
 def put(s, t, p, kind, city, hidden=False):
     """Put an available monster of ``kind`` of player ``p`` on the board; return its piece index."""
-    first = t.kind_first[kind]
-    for i in range(first, first + t.monster[kind, 5]):
-        if s.piece_where[p, i] == AVAILABLE:
-            s.piece_where[p, i] = ON_BOARD
-            s.piece_city[p, i] = CITY[city] if isinstance(city, str) else city
-            s.piece_hidden[p, i] = int(hidden)
-            return i
-    raise AssertionError("no piece left")
+    i = engine.available_piece(s, t, p, kind)
+    assert i >= 0, "no piece left"
+    enter_board(s, t, p, i, CITY[city] if isinstance(city, str) else city, int(hidden))
+    return i
 
 
 def dice(s, *faces):

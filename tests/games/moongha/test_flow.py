@@ -5,9 +5,9 @@ import pytest
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (I_BROWN, I_FIRST, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_SUP_A_BOMB,
+from balance.games.moongha.state import (AVAILABLE, I_BROWN, I_FIRST, I_MONSTERS, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_SUP_A_BOMB,
                                          R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
-                                         R_PLAYERS, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, reset)
+                                         R_PIECES, R_PLAYERS, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, reset)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import fresh, rng
 
@@ -37,8 +37,25 @@ def conservation_problems(s, t):
         out.append("piece positions")
     for p in range(n):
         for k in range(7):
-            if s.box_damage[p, k] > 0 and engine.on_board_of_kind(s, t, p, k) == 0:
+            if s.box_damage[p, k] > 0 and s.on_board[p, k] == 0:
                 out.append("damage on a monster off the board")
+    if index_problems(s, t):
+        out.append("board index")
+    return out
+
+
+def index_problems(s, t):
+    """The engine's index of the board (list and counts by kind) disagrees with the pieces' positions."""
+    n = int(t.R[R_PLAYERS])
+    kinds = t.piece_kind[:t.R[R_PIECES]]
+    on_board = [(p, i) for p in range(n) for i in range(t.R[R_PIECES]) if s.piece_where[p, i] == ON_BOARD]
+    listed = list(zip(s.board_player[:s.info[I_MONSTERS]], s.board_piece[:s.info[I_MONSTERS]]))
+    out = [] if listed == on_board else ["list"]
+    for p in range(n):
+        for k in range(7):
+            where = s.piece_where[p, :t.R[R_PIECES]][kinds == k]
+            if s.on_board[p, k] != (where == ON_BOARD).sum() or s.in_front[p, k] != (where == AVAILABLE).sum():
+                out.append(f"counts of player {p}, kind {k}")
     return out
 
 

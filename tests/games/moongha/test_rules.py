@@ -7,7 +7,7 @@ from balance.games.moongha.engine import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, T
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR,
                                          HERO, I_BROWN, IN_HAND, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD,
-                                         ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE)
+                                         ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put, rng
 
@@ -50,10 +50,10 @@ def test_drakoor_costs_one_plus_one_per_drakoor_on_the_board():
     put(s, t, 0, DRAKOOR, "Paris")
     assert engine.creation_cost(s, t, 0, DRAKOOR) == 3
     s.box_create[0, DRAKOOR] = 3  # ready since a Drakoor was destroyed: a token is still needed
-    s.piece_where[0, t.kind_first[DRAKOOR]] = AVAILABLE
+    leave_board(s, t, 0, t.kind_first[DRAKOOR], AVAILABLE)
     choices(s, (0, DRAKOOR), (TOKYO, DRAKOOR))
     engine.do_create_heal(s, t, 0, rng())
-    assert all_used(s) and engine.on_board_of_kind(s, t, 0, DRAKOOR) == 2
+    assert all_used(s) and s.on_board[0, DRAKOOR] == 2
 
 
 def test_the_first_bloob_costs_three():
@@ -61,7 +61,7 @@ def test_the_first_bloob_costs_three():
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB))
     engine.do_create_heal(s, t, 0, rng())  # two tokens, no Bloob on the board: no spawn
-    assert s.box_create[0, BLOOB] == 2 and engine.on_board_of_kind(s, t, 0, BLOOB) == 0
+    assert s.box_create[0, BLOOB] == 2 and s.on_board[0, BLOOB] == 0
 
 
 def test_a_further_bloob_for_two_tokens_only_in_or_next_to_a_bloob_city():
@@ -81,7 +81,7 @@ def test_a_bloob_spawned_for_two_tokens():
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB), (PARIS,))
     engine.do_create_heal(s, t, 0, rng())
-    assert all_used(s) and engine.on_board_of_kind(s, t, 0, BLOOB) == 2 and s.box_create[0, BLOOB] == 0
+    assert all_used(s) and s.on_board[0, BLOOB] == 2 and s.box_create[0, BLOOB] == 0
 
 
 def test_declining_the_spawn_needs_a_third_token_then_anywhere():
@@ -93,7 +93,7 @@ def test_declining_the_spawn_needs_a_third_token_then_anywhere():
     assert s.box_create[0, BLOOB] == 2
     choices(s, (0, BLOOB), (TOKYO, BLOOB))
     engine.do_create_heal(s, t, 0, rng())
-    assert all_used(s) and engine.on_board_of_kind(s, t, 0, BLOOB) == 2 and s.box_create[0, BLOOB] == 0
+    assert all_used(s) and s.on_board[0, BLOOB] == 2 and s.box_create[0, BLOOB] == 0
 
 
 def test_heal_removes_one_damage_and_returns_the_brown_rubble():
@@ -461,7 +461,7 @@ def test_taking_the_pass_marker_back_performs_the_action_from_the_stock_and_is_a
     stock = s.stock_tokens[ORANGE]
     choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
     assert engine.player_action(s, t, 0, rng())
-    assert all_used(s) and s.pass_box[0] == IN_HAND and engine.on_board_of_kind(s, t, 0, DRAKOOR) == 1
+    assert all_used(s) and s.pass_box[0] == IN_HAND and s.on_board[0, DRAKOOR] == 1
     assert s.stock_tokens[ORANGE] == stock  # taken from the stock, returned on creation
 
 
