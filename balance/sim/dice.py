@@ -44,10 +44,10 @@ def uniform(rng):
 @njit(cache=True, inline="always")
 def die(sides, rng):
     """One roll of a die with ``sides`` faces, 1..sides."""
-    return int(uniform(rng) * sides) + 1
+    return np.int64(uniform(rng) * sides) + 1  # np.int64, not int(): see kernel.minimum
 
 
 @njit(cache=True, inline="always")
 def below(n, rng):
     """A uniform integer in 0..n-1."""
-    return int(uniform(rng) * n)
+    return np.int64(uniform(rng) * n)

@@ -21,6 +21,18 @@ jit_inline = njit(cache=True, inline="always", _nrt=False)
 """A small helper, inlined where it is called (decisions, dice, board queries)."""
 
 
+# numba's builtin ``min``, ``max`` and ``int`` are overloads: inside a large kernel LLVM leaves them
+# as function calls (measured on Moongha, 3% of the time).  These are inlined.
+@jit_inline
+def minimum(a, b):
+    return a if a < b else b
+
+
+@jit_inline
+def maximum(a, b):
+    return a if a > b else b
+
+
 def drop_stale_kernels(package: str) -> None:
     """Delete a game's compiled kernels when a source file they may inline has changed.
 

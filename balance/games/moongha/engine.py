@@ -27,7 +27,7 @@ from balance.games.moongha.state import (
     WHITE, alive_at, city_damage, enter_board, leave_board, new_state, python_record, record, reset,
 )
 from balance.sim.dice import below, die
-from balance.sim.kernel import jit, jit_inline
+from balance.sim.kernel import jit, jit_inline, maximum, minimum
 from balance.sim.record import N_COMMON, finish_record, new_records, seat_col, track_lead
 
 # ---------------------------------------------------------------- record layout and end reasons
@@ -256,7 +256,7 @@ def place_player_rubble(s, t, p, c, hits):
     """Own rubble for ``hits`` city damage, within the city's cap and the player's pieces.  Returns pieces placed."""
     room = t.R[R_CITY_CAP] - city_damage(s, c)
     left = t.R[R_PLAYER_RUBBLE] - s.rubble_placed[p]
-    k = min(hits, room, left)
+    k = minimum(minimum(hits, room), left)
     if k > 0:
         s.city_rubble[p, c] += k
         s.rubble_placed[p] += k
@@ -268,9 +268,9 @@ def place_player_rubble(s, t, p, c, hits):
 def place_neutral_rubble(s, t, c, hits):
     """Neutral rubble for collateral damage (jets, A-bomb), within the cap and (one supply) the brown stock."""
     n = t.R[R_PLAYERS]
-    k = min(hits, t.R[R_CITY_CAP] - city_damage(s, c))
+    k = minimum(hits, t.R[R_CITY_CAP] - city_damage(s, c))
     if t.R[O_BLACK_UNLIMITED] == 0:
-        k = min(k, s.info[I_BROWN])
+        k = minimum(k, s.info[I_BROWN])
         if k > 0:
             s.info[I_BROWN] -= k
     if k > 0:
@@ -325,7 +325,7 @@ def damage_monster(s, t, q, i, hits, src, src_player):
     while hits > 0:
         need = t.monster[k, M_CAPACITY] - s.box_damage[q, k]
         if hits < need:
-            add = min(hits, s.info[I_BROWN])
+            add = minimum(hits, s.info[I_BROWN])
             s.box_damage[q, k] += add
             s.info[I_BROWN] -= add
             break
@@ -372,7 +372,7 @@ def setup(s, t, rng):
 @jit_inline
 def fill_tokens(s, token, count):
     """Move up to ``count`` tokens from the stock to their Action box (the stock is the limit)."""
-    k = min(count, s.stock_tokens[token])
+    k = minimum(count, s.stock_tokens[token])
     s.stock_tokens[token] -= k
     s.box_tokens[token] += k
 
@@ -532,7 +532,7 @@ def humans_in(s, c):
 def strike_humans(s, t, p, c, hits, at_city):
     """Hits remove armour, then infantry (then jets staying in cities), then heroes; the rest damage the city."""
     for piece in (ARMOUR, INFANTRY, JET, HERO):
-        k = min(hits, s.city_humans[c, piece])
+        k = minimum(hits, s.city_humans[c, piece])
         s.city_humans[c, piece] -= k
         s.stock_humans[piece] += k
         hits -= k
@@ -586,7 +586,7 @@ def kiddoo_join(s, t, p, c, rng):
     s.piece_hidden[p, kd] = 0
     s.box_attack[p, KIDDOO] -= j
     s.stock_tokens[WHITE] += j
-    return max(t.R[R_KIDDOO_MIN_DICE], j * t.monster[KIDDOO, M_DICE]), kd
+    return maximum(t.R[R_KIDDOO_MIN_DICE], j * t.monster[KIDDOO, M_DICE]), kd
 
 
 @jit
@@ -986,13 +986,13 @@ def score(s, t):
     C = t.R[R_CITIES]
     s.vp[:, :] = 0
     for c in range(C):
-        d = min(city_damage(s, c), t.R[R_CITY_CAP])
+        d = minimum(city_damage(s, c), t.R[R_CITY_CAP])
         if s.tile_owner[c] >= 0:
             s.vp[s.tile_owner[c], VP_TILES] += t.tile_vp[d]
         # rubble majorities: the neutral rubble (row n) competes but scores nothing
         top = 0
         for r in range(n + 1):
-            top = max(top, s.city_rubble[r, c])
+            top = maximum(top, s.city_rubble[r, c])
         if top == 0:
             continue
         if colours_holding(s, c, n, top) > 1:
@@ -1006,7 +1006,7 @@ def score(s, t):
         second = 0
         for r in range(n + 1):
             if s.city_rubble[r, c] < top:
-                second = max(second, s.city_rubble[r, c])
+                second = maximum(second, s.city_rubble[r, c])
         if second == 0:
             continue
         if colours_holding(s, c, n, second) == 1:
@@ -1017,7 +1017,7 @@ def score(s, t):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.monster[DRAKOOR, M_PIECES]):
             if s.piece_where[p, i] == ON_BOARD:
                 others = monsters_in(s, s.piece_city[p, i]) - 1
-                s.vp[p, VP_DRAKOOR] += max(0, t.R[R_DRAKOOR_VP] - t.R[R_DRAKOOR_PER_MONSTER] * others)
+                s.vp[p, VP_DRAKOOR] += maximum(0, t.R[R_DRAKOOR_VP] - t.R[R_DRAKOOR_PER_MONSTER] * others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
 
@@ -1054,7 +1054,7 @@ def winner(s, t):
     n = t.R[R_PLAYERS]
     best = 0
     for p in range(n):
-        best = max(best, s.scores[p])
+        best = maximum(best, s.scores[p])
     tied = 0  # bit p: seat p is still tied for the lead
     for p in range(n):
         if s.scores[p] == best:
@@ -1063,7 +1063,7 @@ def winner(s, t):
         m = -1
         for p in range(n):
             if tied >> p & 1:
-                m = max(m, tie_key(s, t, p, level))
+                m = maximum(m, tie_key(s, t, p, level))
         for p in range(n):
             if tied >> p & 1 and tie_key(s, t, p, level) < m:
                 tied &= ~(1 << p)

@@ -47,7 +47,7 @@ from balance.games.moongha.state import (
     city_damage,
 )
 from balance.sim.dice import below
-from balance.sim.kernel import jit, jit_inline
+from balance.sim.kernel import jit, jit_inline, maximum, minimum
 from balance.sim.record import pick_random
 
 RANDOM, WRECKER, LURKER, HUNTER, BALANCED = range(5)
@@ -127,7 +127,7 @@ def rubble_value(s, t, p, c, hits, spare):
     n = t.R[R_PLAYERS]
     cap = t.R[R_CITY_CAP]
     dmg = city_damage(s, c)
-    k = min(hits, cap - dmg, 20)
+    k = minimum(minimum(hits, cap - dmg), 20)
     if k <= 0:
         return -0.5
     mine = s.city_rubble[p, c]
@@ -251,7 +251,7 @@ def humans_value(s, c, w):
 @jit_inline
 def city_target_value(s, t, p, c, hits, w):
     humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
-    through = int(hits + 0.5) - humans
+    through = np.int64(hits + 0.5) - humans
     if through <= 0:
         return -0.2 - 0.5 * s.city_humans[c, ARMOUR]
     return w[W_BUILD] * rubble_value(s, t, p, c, through, w[W_SPARE]) - 0.5 * s.city_humans[c, ARMOUR]
@@ -319,11 +319,11 @@ def evaluate_cities(s, t, p, w, lead):
                 ev[c, E_INFANTRY] = 0.2  # guards the seat's own city
             if ev[c, E_ARMOUR] == 0.0:
                 ev[c, E_ARMOUR] = 0.2
-            ev[c, E_A_BOMB] -= w[W_SPARE] * min(cap / 2.0, cap - city_damage(s, c))
-        hero = max(hero, ev[c, E_HERO])
-        infantry = max(infantry, ev[c, E_INFANTRY])
-        armour = max(armour, ev[c, E_ARMOUR])
-        a_bomb = max(a_bomb, ev[c, E_A_BOMB])
+            ev[c, E_A_BOMB] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
+        hero = maximum(hero, ev[c, E_HERO])
+        infantry = maximum(infantry, ev[c, E_INFANTRY])
+        armour = maximum(armour, ev[c, E_ARMOUR])
+        a_bomb = maximum(a_bomb, ev[c, E_A_BOMB])
     s.city_best[E_HERO] = hero
     s.city_best[E_INFANTRY] = infantry
     s.city_best[E_ARMOUR] = armour
@@ -385,7 +385,7 @@ def token_value(s, token, w):
     if token == 0:
         return 2.0 + (0.5 if s.info[I_TURN] < 2 else 0.0)
     if token == 1:
-        return 1.5 + 1.5 * max(w[W_BUILD], w[W_HUNT], w[W_LURK] * 0.5)
+        return 1.5 + 1.5 * maximum(maximum(w[W_BUILD], w[W_HUNT]), w[W_LURK] * 0.5)
     return 0.6 + 0.8 * w[W_LURK]
 
 
