@@ -6,6 +6,9 @@ decrement a reference count, and the calls make the compiler spill registers aro
 Moongha Invaders a policy decision took 90 times longer.  The price: such a function may not
 create arrays (``np.zeros`` ...) or return new ones.  Allocate everything once per batch, in
 ``play_batch`` (which keeps the ordinary ``njit``), and pass it down.
+
+They also use numpy's error model: a float division by zero gives inf instead of a check for
+zero before every division (a game's rules divide only by values the rules tables keep >= 1).
 """
 
 import hashlib
@@ -14,10 +17,10 @@ from pathlib import Path
 
 from numba import njit
 
-jit = njit(cache=True, _nrt=False)
+jit = njit(cache=True, _nrt=False, error_model="numpy")
 """A game function that runs inside the game loop."""
 
-jit_inline = njit(cache=True, inline="always", _nrt=False)
+jit_inline = njit(cache=True, inline="always", _nrt=False, error_model="numpy")
 """A small helper, inlined where it is called (decisions, dice, board queries)."""
 
 

@@ -835,9 +835,23 @@ def use_military(s, t, p, piece, rng):
 # ---------------------------------------------------------------- the action phase
 
 @jit_inline
+def can_create_or_heal(s, t, p):
+    """An orange token has a use: a monster to create or a damaged one to heal (``create_heal_options``)."""
+    for k in range(N_KINDS):
+        if s.in_front[p, k] > 0 or s.box_damage[p, k] > 0:
+            return True
+    if t.R[O_HEAL_ANY] == 1:
+        for q in range(t.R[R_PLAYERS]):
+            for k in range(N_KINDS):
+                if s.box_damage[q, k] > 0:
+                    return True
+    return False
+
+
+@jit_inline
 def can_use_token(s, t, p, token):
     if token == ORANGE:
-        return create_heal_options(s, t, p, SCRATCH) > SCRATCH
+        return can_create_or_heal(s, t, p)
     return any_on_board(s, p)
 
 

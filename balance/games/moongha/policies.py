@@ -41,10 +41,10 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 import numpy as np
 
 from balance.games.moongha.state import (
-    ARMOUR, BLOOB, BOX_HERO, CITY_EVAL_COLUMNS, DRAKOOR, HERO, INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET,
-    I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
-    city_damage,
+    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, CITY_EVAL_COLUMNS, DRAKOOR, HERO, INFANTRY, I_ATTACK_DICE,
+    I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES,
+    N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR,
+    VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -159,16 +159,17 @@ E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RU
 
 
 @jit
-def evaluate_places(s, t, p, w, lead):
+def evaluate_places(s, t, p, w, lead, rubble):
     """Each city as a place for a hidden monster of ``p`` (into ``s.city_eval``), in one pass over the board:
     monsters there, rival prey (the leader's worth more), own city-wrecking monsters, the rubble value
-    of a 3-die attack and the humans' threat."""
+    of a 3-die attack (only if ``rubble``: a monster that damages cities is placed or moved) and the
+    humans' threat."""
     ev = s.city_eval
     for c in range(t.R[R_CITIES]):
         ev[c, E_MONSTERS] = 0.0
         ev[c, E_PREY] = 0.0
         ev[c, E_OWN_WRECKERS] = 0.0
-        ev[c, E_RUBBLE] = rubble_value(s, t, p, c, 3, w[W_SPARE])
+        ev[c, E_RUBBLE] = rubble_value(s, t, p, c, 3, w[W_SPARE]) if rubble else 0.0
         ev[c, E_THREAT] = threat(s, c)
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
@@ -179,6 +180,19 @@ def evaluate_places(s, t, p, w, lead):
             ev[c, E_PREY] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
         if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
             ev[c, E_OWN_WRECKERS] += 1.0
+
+
+@jit_inline
+def places_wrecker(s, t, p, kind):
+    """A PLACE_MONSTER, BLOOB_SPAWN or MOVE decision may put a monster that damages cities somewhere."""
+    if kind == PLACE_MONSTER:
+        return t.monster[s.options[0, 1], M_DAMAGES_CITIES] == 1
+    if kind == BLOOB_SPAWN:
+        return t.monster[BLOOB, M_DAMAGES_CITIES] == 1
+    for k in range(N_KINDS):
+        if s.on_board[p, k] > 0 and t.monster[k, M_DAMAGES_CITIES] == 1:
+            return True
+    return False
 
 
 @jit_inline
@@ -266,9 +280,10 @@ def military_target_value(s, t, q, j, hits, lead):
 
 
 @jit
-def evaluate_cities(s, t, p, w, lead):
+def evaluate_cities(s, t, p, w, lead, columns):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
-    ``s.city_eval``), in one pass over the monsters on the board.
+    ``s.city_eval``), in one pass over the monsters on the board.  Only the ``columns`` (a bit mask
+    of ``E_*``, see ``columns_read``) are computed; the others are left at zero.
 
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
@@ -284,13 +299,18 @@ def evaluate_cities(s, t, p, w, lead):
         ev[c, E_ARMOUR] = 0.0
         ev[c, E_A_BOMB] = 0.0
     hit = (7 - t.R[R_HIT_ON]) / 6.0
+    want_hero = columns >> E_HERO & 1 == 1
+    want_military = columns & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
+    want_a_bomb = columns >> E_A_BOMB & 1 == 1
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
         f = 1.8 if q == lead else 1.0
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
         hidden = s.piece_hidden[q, j] == 1
-        if q == p:
+        if not want_hero:
+            pass
+        elif q == p:
             if kj == DRAKOOR:
                 ev[c, E_HERO] -= 2.5
             elif hidden:
@@ -302,9 +322,10 @@ def evaluate_cities(s, t, p, w, lead):
         else:
             ev[c, E_HERO] += f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
         if kj != DRAKOOR:
-            worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
-            ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
-            if q != p and not hidden:
+            if want_a_bomb:
+                worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
+                ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
+            if want_military and q != p and not hidden:
                 base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
                 v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
                 if v > ev[c, E_INFANTRY]:
@@ -337,6 +358,14 @@ def eval_column(purpose):
     if purpose == FOR_A_BOMB:
         return E_A_BOMB
     return E_ARMOUR if purpose == FOR_ARMOUR else E_INFANTRY
+
+
+@jit_inline
+def military_purpose(piece):
+    """The CITY purpose of placing a military piece other than the jet."""
+    if piece == A_BOMB:
+        return FOR_A_BOMB
+    return FOR_ARMOUR if piece == ARMOUR else FOR_INFANTRY
 
 
 # ---------------------------------------------------------------- the decisions
@@ -399,9 +428,7 @@ def action_value(s, t, p, code, a, b, w, lead):
     if code == A_MILITARY:
         if b == JET:
             return w[W_HUMANS] * best_jet(s, t, p, lead)
-        if b == 3:  # the A-bomb
-            return w[W_HUMANS] * best_city(s, FOR_A_BOMB)
-        return w[W_HUMANS] * best_city(s, FOR_ARMOUR if b == ARMOUR else FOR_INFANTRY)
+        return w[W_HUMANS] * best_city(s, military_purpose(b))
     if code == A_PLACE_PASS:  # reserve the action this seat values most for later
         if a == 1:
             return 0.3
@@ -496,28 +523,36 @@ def spend_value(s, t, p, k, j, w, lead):
 
 
 @jit_inline
-def reads_cities(s, kind, n):
-    """The decision values a city for a hero or military piece (``evaluate_cities``)."""
-    if kind == CITY or kind == PULL:
-        return True
+def columns_read(s, kind, n):
+    """The ``evaluate_cities`` columns (a bit mask) the options of the decision read: the values of
+    a hero or military piece in each city, or 0."""
+    if kind == CITY:
+        return 1 << eval_column(s.options[0, 1])
+    if kind == PULL:
+        return 1 << E_HERO | 1 << E_INFANTRY
     if kind != ACTION:
-        return False
+        return 0
+    columns = 0
     for o in range(n):
-        code = s.options[o, 0]
-        if (code == A_HERO or (code == A_MILITARY and s.options[o, 2] != JET)
-                or (code == A_REMOVE_PASS and s.options[o, 1] >= BOX_HERO)):
-            return True
-    return False
+        code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+        if code == A_HERO or (code == A_REMOVE_PASS and a == BOX_HERO):
+            columns |= 1 << E_HERO
+        elif code == A_MILITARY and b != JET:
+            columns |= 1 << eval_column(military_purpose(b))
+        elif code == A_REMOVE_PASS and a > BOX_HERO:
+            columns |= 1 << eval_column(FOR_INFANTRY if a == BOX_MILITARY_ONE else FOR_ARMOUR)
+    return columns
 
 
 @jit
 def choose_scripted(s, t, seat, kind, n, rng):
     w = s.param[seat]
     lead = leading_rival(s, t, seat)
-    if reads_cities(s, kind, n):
-        evaluate_cities(s, t, seat, w, lead)
+    columns = columns_read(s, kind, n)
+    if columns != 0:
+        evaluate_cities(s, t, seat, w, lead, columns)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN or kind == MOVE:
-        evaluate_places(s, t, seat, w, lead)
+        evaluate_places(s, t, seat, w, lead, places_wrecker(s, t, seat, kind))
     best = -1e18
     pick = 0
     ties = 0

@@ -5,9 +5,10 @@ import pytest
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (AVAILABLE, I_BROWN, I_FIRST, I_MONSTERS, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_SUP_A_BOMB,
-                                         R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
-                                         R_PIECES, R_PLAYERS, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, reset)
+from balance.games.moongha.state import (AVAILABLE, I_BROWN, I_FIRST, I_MONSTERS, ON_BOARD, ORANGE, PURPLE,
+                                         R_BROWN_RUBBLE, R_PIECES, R_PLAYERS, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO,
+                                         R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS,
+                                         WHITE, reset)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import fresh, rng
 
