@@ -5,12 +5,12 @@ import pytest
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (AVAILABLE, I_BROWN, I_FIRST, I_MONSTERS, ON_BOARD, ORANGE, PURPLE,
-                                         R_BROWN_RUBBLE, R_PIECES, R_PLAYERS, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO,
-                                         R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS,
-                                         WHITE, reset)
+from balance.games.moongha.state import (AVAILABLE, CAPTURED, DRAKOOR, I_BROWN, I_FIRST, I_MONSTERS, MECHOOR,
+                                         ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_PIECES, R_PLAYERS, R_SUP_A_BOMB,
+                                         R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
+                                         R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board, reset)
 from balance.rules import apply_overrides
-from tests.games.moongha.position import fresh, rng
+from tests.games.moongha.position import fresh, put, rng
 
 
 def conservation_problems(s, t):
@@ -126,3 +126,23 @@ def test_play_batch_writes_the_record_columns():
     assert rec.shape == (50, n_cols)
     vp = rec[:, 5 + 8 + 1: 5 + 8 + 1 + 16].reshape(50, 4, 4).sum(axis=1)  # the four VP sources per seat
     assert np.array_equal(vp, rec[:, 5:9])
+
+
+def test_the_board_index_follows_monsters_arriving_and_leaving():
+    s, t = fresh()
+    rome = put(s, t, 2, MECHOOR, "Rome")
+    paris = put(s, t, 0, DRAKOOR, "Paris")
+    tokyo = put(s, t, 0, MECHOOR, "Tokyo")
+
+    def listed():
+        m = s.info[I_MONSTERS]
+        return list(zip(s.board_player[:m].tolist(), s.board_piece[:m].tolist()))
+
+    assert listed() == [(0, tokyo), (0, paris), (2, rome)]  # in (player, piece) order, whatever the arrival
+    assert s.on_board[0, DRAKOOR] == 1 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - 1
+    leave_board(s, t, 0, paris, CAPTURED)
+    assert listed() == [(0, tokyo), (2, rome)]
+    assert s.on_board[0, DRAKOOR] == 0 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - 1  # captured
+    leave_board(s, t, 2, rome, AVAILABLE)
+    assert listed() == [(0, tokyo)] and s.in_front[2, MECHOOR] == 1
+    assert index_problems(s, t) == []
