@@ -894,7 +894,7 @@ def player_action(s, t, p, rng):
         for piece in range(4):
             if s.box_military[box, piece] > 0 and can_use_military(s, t, piece):
                 n_opt = put_option(s, n_opt, A_MILITARY, box, piece, 0)
-    if s.pass_box[p] == IN_HAND:
+    if s.pass_box[p] == IN_HAND:  # the placements come last (the scripted policies rely on it)
         for box in range(6):
             n_opt = put_option(s, n_opt, A_PLACE_PASS, box, 0, 0)
     elif pass_action_possible(s, t, p, s.pass_box[p]):

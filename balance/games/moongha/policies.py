@@ -7,7 +7,8 @@ tests ``tile_owner[c] == seat`` and never reads another seat's tiles, ``scores``
 
 Decision kinds and their option rows:
 
-- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker).
+- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker); the
+  placements of the Pass marker (``A_PLACE_PASS``, one per box) come last.
 - ``CREATE_HEAL``: (0, kind, 0, 0) put the token in a Monster box; (1, player, kind, 0) heal.
 - ``PLACE_MONSTER``: (city, kind, 0, 0) where a created monster's Hidden counter goes.
 - ``BLOOB_SPAWN``: (city, 0, 0, 0) place a Bloob for the spawn cost; (-1, 0, 0, 0) wait for the full cost.
@@ -41,10 +42,10 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 import numpy as np
 
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, CITY_EVAL_COLUMNS, DRAKOOR, HERO, INFANTRY, I_ATTACK_DICE,
-    I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES,
-    N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR,
-    VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage,
+    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_COLUMNS, DRAKOOR, HERO,
+    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
+    M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
+    R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -418,6 +419,10 @@ def token_value(s, token, w):
     return 0.6 + 0.8 * w[W_LURK]
 
 
+# placing the Pass marker: reserve the action this seat values most for later
+PASS_WHITE, PASS_ORANGE, PASS_OTHER = 0.3, 0.2, 0.1
+
+
 @jit_inline
 def action_value(s, t, p, code, a, b, w, lead):
     """ACTION (no recursion here: numba's cache breaks recursive functions)."""
@@ -429,10 +434,10 @@ def action_value(s, t, p, code, a, b, w, lead):
         if b == JET:
             return w[W_HUMANS] * best_jet(s, t, p, lead)
         return w[W_HUMANS] * best_city(s, military_purpose(b))
-    if code == A_PLACE_PASS:  # reserve the action this seat values most for later
-        if a == 1:
-            return 0.3
-        return 0.2 if a == 0 else 0.1
+    if code == A_PLACE_PASS:
+        if a == BOX_WHITE:
+            return PASS_WHITE
+        return PASS_ORANGE if a == BOX_ORANGE else PASS_OTHER
     if code == A_REMOVE_PASS:
         if a <= 2:
             return 0.9 * token_value(s, a, w)
@@ -535,6 +540,8 @@ def columns_read(s, kind, n):
     columns = 0
     for o in range(n):
         code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+        if code == A_PLACE_PASS:
+            break  # the Pass marker's placements come last
         if code == A_HERO or (code == A_REMOVE_PASS and a == BOX_HERO):
             columns |= 1 << E_HERO
         elif code == A_MILITARY and b != JET:
@@ -557,6 +564,8 @@ def choose_scripted(s, t, seat, kind, n, rng):
     pick = 0
     ties = 0
     for o in range(n):
+        if kind == ACTION and s.options[o, 0] == A_PLACE_PASS and best > PASS_WHITE:
+            break  # the rest are placements of the Pass marker: none can be taken or tie
         v = option_value(s, t, seat, kind, o, w, lead)
         if v > best:
             best = v

@@ -455,6 +455,17 @@ def test_placing_the_pass_marker_is_a_pass():
     assert s.pass_box[0] == BOX_ORANGE
 
 
+def test_an_action_offers_the_boxes_then_the_six_placements_of_the_pass_marker_last():
+    s, t = fresh()
+    s.box_tokens[ORANGE] = 1
+    s.box_heroes[0] = 1
+    s.box_military[0, INFANTRY] = 1
+    choices(s, (A_PLACE_PASS, BOX_WHITE))
+    assert engine.player_action(s, t, 0, rng())
+    assert options(s, 9) == [(engine.A_ORANGE, ORANGE, 0, 0), (engine.A_HERO, 0, 0, 0),
+                             (engine.A_MILITARY, 0, INFANTRY, 0)] + [(A_PLACE_PASS, box, 0, 0) for box in range(6)]
+
+
 def test_taking_the_pass_marker_back_performs_the_action_from_the_stock_and_is_a_pass():
     s, t = fresh()
     s.pass_box[0] = BOX_ORANGE
