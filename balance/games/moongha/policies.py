@@ -341,7 +341,8 @@ def evaluate_cities(s, t, p, w, lead, columns):
                 ev[c, E_INFANTRY] = 0.2  # guards the seat's own city
             if ev[c, E_ARMOUR] == 0.0:
                 ev[c, E_ARMOUR] = 0.2
-            ev[c, E_A_BOMB] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
+            if want_a_bomb:
+                ev[c, E_A_BOMB] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
         hero = maximum(hero, ev[c, E_HERO])
         infantry = maximum(infantry, ev[c, E_INFANTRY])
         armour = maximum(armour, ev[c, E_ARMOUR])
