@@ -280,11 +280,26 @@ def military_target_value(s, t, q, j, hits, lead):
     return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (1.8 if q == lead else 1.0)
 
 
+@jit_inline
+def hero_value(s, p, q, kind, hidden, f, c):
+    """A hero arriving in city ``c`` and a monster of ``q`` there: revealed (hidden ones), hunted
+    (Drakoors) or attacked by the city's military (revealed ones), worth ``f`` times more for the leader."""
+    if q == p:
+        if kind == DRAKOOR:
+            return -2.5
+        return -1.0 if hidden else 0.0
+    if kind == DRAKOOR:
+        return f * (0.6 if hidden else 1.5)
+    if hidden:
+        return f * 0.6
+    return f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+
+
 @jit
 def evaluate_cities(s, t, p, w, lead, columns):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
     ``s.city_eval``), in one pass over the monsters on the board.  Only the ``columns`` (a bit mask
-    of ``E_*``, see ``columns_read``) are computed; the others are left at zero.
+    of ``E_*``, see ``columns_read``) are computed; the others are not to be read.
 
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
@@ -309,19 +324,8 @@ def evaluate_cities(s, t, p, w, lead, columns):
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
         hidden = s.piece_hidden[q, j] == 1
-        if not want_hero:
-            pass
-        elif q == p:
-            if kj == DRAKOOR:
-                ev[c, E_HERO] -= 2.5
-            elif hidden:
-                ev[c, E_HERO] -= 1.0
-        elif kj == DRAKOOR:
-            ev[c, E_HERO] += f * (0.6 if hidden else 1.5)
-        elif hidden:
-            ev[c, E_HERO] += f * 0.6
-        else:
-            ev[c, E_HERO] += f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+        if want_hero:
+            ev[c, E_HERO] += hero_value(s, p, q, kj, hidden, f, c)
         if kj != DRAKOOR:
             if want_a_bomb:
                 worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]

@@ -82,8 +82,8 @@ STATE = np.dtype([
     ("piece_city", np.int64, (P, K)),  # city, -1 off the board
     ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
     ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
-    # an index of piece_where, kept by enter_board / leave_board: the monsters on the board in
-    # (player, piece) order (info[I_MONSTERS] of them), and counts by kind
+    # an index of piece_where, kept by enter_board / leave_board: the monsters on the board
+    # (info[I_MONSTERS] of them) in (player, piece) order, the order option lists follow, and counts by kind
     ("board_player", np.int64, (P * K,)),
     ("board_piece", np.int64, (P * K,)),
     ("on_board", np.int64, (P, N_KINDS)),
