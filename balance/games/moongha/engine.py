@@ -24,7 +24,8 @@ from balance.games.moongha.state import (
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
     R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES,
-    WHITE, alive_at, city_damage, enter_board, leave_board, new_state, python_record, record, reset,
+    WHITE, alive_at, city_damage, enter_board, humans_in, military_target, leave_board, new_state, python_record,
+    record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -216,18 +217,6 @@ def creation_cost(s, t, p, k):
     if k == DRAKOOR:
         return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
     return t.monster[k, M_COST]
-
-
-@jit_inline
-def military_hurts(kind):
-    """Military units (and heroes' ordinary hits) cannot hurt a Drakoor."""
-    return kind != DRAKOOR
-
-
-@jit_inline
-def military_target(s, t, q, j, c):
-    """Monster (q, j) on the board can be attacked by military in city ``c`` (-1: anywhere, a jet)."""
-    return (c < 0 or s.piece_city[q, j] == c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j])
 
 
 @jit_inline
@@ -493,6 +482,12 @@ def create_token(s, t, p, k, rng):
 
 
 @jit_inline
+def may_heal(t, p, q):
+    """Player ``p`` may heal player ``q``'s monsters: its own, or anyone's (option)."""
+    return q == p or t.R[O_HEAL_ANY] == 1
+
+
+@jit_inline
 def create_heal_options(s, t, p, n_opt):
     """Append the uses of an orange token from row ``n_opt`` on; return the next free row."""
     n = t.R[R_PLAYERS]
@@ -500,11 +495,25 @@ def create_heal_options(s, t, p, n_opt):
         if s.in_front[p, k] > 0:
             n_opt = put_option(s, n_opt, 0, k, 0, 0)
     for q in range(n):
-        if q == p or t.R[O_HEAL_ANY] == 1:
+        if may_heal(t, p, q):
             for k in range(N_KINDS):
                 if s.box_damage[q, k] > 0:
                     n_opt = put_option(s, n_opt, 1, q, k, 0)
     return n_opt
+
+
+@jit_inline
+def can_create_or_heal(s, t, p):
+    """An orange token has a use (``create_heal_options`` would list one)."""
+    for k in range(N_KINDS):
+        if s.in_front[p, k] > 0:
+            return True
+    for q in range(t.R[R_PLAYERS]):
+        if may_heal(t, p, q):
+            for k in range(N_KINDS):
+                if s.box_damage[q, k] > 0:
+                    return True
+    return False
 
 
 @jit_inline
@@ -522,11 +531,6 @@ def do_create_heal(s, t, p, rng):
 
 
 # ---------------------------------------------------------------- attacks
-
-@jit_inline
-def humans_in(s, c):
-    return s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
-
 
 @jit_inline
 def strike_humans(s, t, p, c, hits, at_city):
@@ -833,20 +837,6 @@ def use_military(s, t, p, piece, rng):
 
 
 # ---------------------------------------------------------------- the action phase
-
-@jit_inline
-def can_create_or_heal(s, t, p):
-    """An orange token has a use: a monster to create or a damaged one to heal (``create_heal_options``)."""
-    for k in range(N_KINDS):
-        if s.in_front[p, k] > 0 or s.box_damage[p, k] > 0:
-            return True
-    if t.R[O_HEAL_ANY] == 1:
-        for q in range(t.R[R_PLAYERS]):
-            for k in range(N_KINDS):
-                if s.box_damage[q, k] > 0:
-                    return True
-    return False
-
 
 @jit_inline
 def can_use_token(s, t, p, token):

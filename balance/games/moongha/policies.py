@@ -45,7 +45,7 @@ from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_COLUMNS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
-    R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage,
+    R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in, military_target,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -229,8 +229,7 @@ def best_target(s, t, p, i, dice, w, lead):
             if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
                                               and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
                 best, bt, bq, bj = v, TT_MONSTER, q, j
-    humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
-    if humans > 0:
+    if humans_in(s, c) > 0:
         v = humans_value(s, c, w)
         if v > best:
             best, bt, bq, bj = v, TT_HUMANS, 0, c
@@ -265,8 +264,7 @@ def humans_value(s, c, w):
 
 @jit_inline
 def city_target_value(s, t, p, c, hits, w):
-    humans = s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
-    through = np.int64(hits + 0.5) - humans
+    through = np.int64(hits + 0.5) - humans_in(s, c)
     if through <= 0:
         return -0.2 - 0.5 * s.city_humans[c, ARMOUR]
     return w[W_BUILD] * rubble_value(s, t, p, c, through, w[W_SPARE]) - 0.5 * s.city_humans[c, ARMOUR]
@@ -387,7 +385,7 @@ def best_jet(s, t, p, lead):
     best = 0.0
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
-        if q != p and s.piece_hidden[q, j] == 0 and t.piece_kind[j] != DRAKOOR:
+        if q != p and military_target(s, t, q, j, -1):
             v = military_target_value(s, t, q, j, 2.0, lead)
             if v > best:
                 best = v

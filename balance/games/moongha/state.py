@@ -173,6 +173,23 @@ def alive_at(s, p, i, c):
 
 
 @jit_inline
+def humans_in(s, c):
+    return s.city_humans[c, INFANTRY] + s.city_humans[c, ARMOUR] + s.city_humans[c, JET] + s.city_humans[c, HERO]
+
+
+@jit_inline
+def military_hurts(kind):
+    """Military units (and heroes' ordinary hits) cannot hurt a Drakoor."""
+    return kind != DRAKOOR
+
+
+@jit_inline
+def military_target(s, t, q, j, c):
+    """Monster (q, j) on the board can be attacked by military in city ``c`` (-1: anywhere, a jet)."""
+    return (c < 0 or s.piece_city[q, j] == c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j])
+
+
+@jit_inline
 def enter_board(s, t, p, i, c, hidden):
     """Available monster (p, i) goes on the board in city ``c``."""
     s.in_front[p, t.piece_kind[i]] -= 1
