@@ -154,7 +154,7 @@ def rubble_value(s, t, p, c, hits, spare):
     return v
 
 
-# columns of s.city_eval: a hero, military or A-bomb placed there (``evaluate_cities``), or the
+# rows of s.city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
 # city as a place for a monster of the seat (``evaluate_places``)
 E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_COLUMNS)
 
@@ -167,20 +167,20 @@ def evaluate_places(s, t, p, w, lead, rubble):
     humans' threat."""
     ev = s.city_eval
     for c in range(t.R[R_CITIES]):
-        ev[c, E_MONSTERS] = 0.0
-        ev[c, E_PREY] = 0.0
-        ev[c, E_OWN_WRECKERS] = 0.0
-        ev[c, E_RUBBLE] = rubble_value(s, t, p, c, 3, w[W_SPARE]) if rubble else 0.0
-        ev[c, E_THREAT] = threat(s, c)
+        ev[E_MONSTERS, c] = 0.0
+        ev[E_PREY, c] = 0.0
+        ev[E_OWN_WRECKERS, c] = 0.0
+        ev[E_RUBBLE, c] = rubble_value(s, t, p, c, 3, w[W_SPARE]) if rubble else 0.0
+        ev[E_THREAT, c] = threat(s, c)
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
-        ev[c, E_MONSTERS] += 1.0
+        ev[E_MONSTERS, c] += 1.0
         if q != p and kj != DRAKOOR:
-            ev[c, E_PREY] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
+            ev[E_PREY, c] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
         if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
-            ev[c, E_OWN_WRECKERS] += 1.0
+            ev[E_OWN_WRECKERS, c] += 1.0
 
 
 @jit_inline
@@ -202,16 +202,16 @@ def place_value(s, t, k, c, w):
     ev = s.city_eval
     v = 0.0
     if t.monster[k, M_DAMAGES_CITIES] == 1:
-        v += w[W_BUILD] * ev[c, E_RUBBLE]
+        v += w[W_BUILD] * ev[E_RUBBLE, c]
     if k == DRAKOOR:
-        v += w[W_LURK] * (3.0 - ev[c, E_MONSTERS] - 1.5 * s.city_humans[c, HERO])
+        v += w[W_LURK] * (3.0 - ev[E_MONSTERS, c] - 1.5 * s.city_humans[c, HERO])
     elif k == MOOGRE or k == SHAGGOO:
-        v += w[W_HUNT] * ev[c, E_PREY]
+        v += w[W_HUNT] * ev[E_PREY, c]
     elif k == KIDDOO:
-        v += w[W_HUNT] * (0.5 * ev[c, E_PREY] + ev[c, E_OWN_WRECKERS])
+        v += w[W_HUNT] * (0.5 * ev[E_PREY, c] + ev[E_OWN_WRECKERS, c])
     elif k == SPECTOOR:
-        v -= w[W_LURK] * 0.3 * ev[c, E_MONSTERS]
-    return v - 0.3 * ev[c, E_THREAT]
+        v -= w[W_LURK] * 0.3 * ev[E_MONSTERS, c]
+    return v - 0.3 * ev[E_THREAT, c]
 
 
 @jit
@@ -307,15 +307,15 @@ def evaluate_cities(s, t, p, w, lead, columns):
     C = t.R[R_CITIES]
     cap = t.R[R_CITY_CAP]
     ev = s.city_eval
-    for c in range(C):
-        ev[c, E_HERO] = 0.0
-        ev[c, E_INFANTRY] = 0.0
-        ev[c, E_ARMOUR] = 0.0
-        ev[c, E_A_BOMB] = 0.0
     hit = (7 - t.R[R_HIT_ON]) / 6.0
     want_hero = columns >> E_HERO & 1 == 1
     want_military = columns & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
     want_a_bomb = columns >> E_A_BOMB & 1 == 1
+    if want_military:
+        columns |= 1 << E_INFANTRY | 1 << E_ARMOUR  # computed together
+    for e in range(E_A_BOMB + 1):
+        if columns >> e & 1 == 1:
+            ev[e, :C] = 0.0
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
         f = 1.8 if q == lead else 1.0
@@ -323,36 +323,34 @@ def evaluate_cities(s, t, p, w, lead, columns):
         kj = t.piece_kind[j]
         hidden = s.piece_hidden[q, j] == 1
         if want_hero:
-            ev[c, E_HERO] += hero_value(s, p, q, kj, hidden, f, c)
+            ev[E_HERO, c] += hero_value(s, p, q, kj, hidden, f, c)
         if kj != DRAKOOR:
             if want_a_bomb:
                 worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
-                ev[c, E_A_BOMB] += -2.0 * worth if q == p else worth * f
+                ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
             if want_military and q != p and not hidden:
                 base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
                 v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
-                if v > ev[c, E_INFANTRY]:
-                    ev[c, E_INFANTRY] = v
+                if v > ev[E_INFANTRY, c]:
+                    ev[E_INFANTRY, c] = v
                 v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
-                if v > ev[c, E_ARMOUR]:
-                    ev[c, E_ARMOUR] = v
-    hero = infantry = armour = a_bomb = -1e18  # the best city for each
+                if v > ev[E_ARMOUR, c]:
+                    ev[E_ARMOUR, c] = v
     for c in range(C):
         if s.tile_owner[c] == p:
-            if ev[c, E_INFANTRY] == 0.0:
-                ev[c, E_INFANTRY] = 0.2  # guards the seat's own city
-            if ev[c, E_ARMOUR] == 0.0:
-                ev[c, E_ARMOUR] = 0.2
+            if want_military:  # guarding the seat's own city
+                if ev[E_INFANTRY, c] == 0.0:
+                    ev[E_INFANTRY, c] = 0.2
+                if ev[E_ARMOUR, c] == 0.0:
+                    ev[E_ARMOUR, c] = 0.2
             if want_a_bomb:
-                ev[c, E_A_BOMB] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
-        hero = maximum(hero, ev[c, E_HERO])
-        infantry = maximum(infantry, ev[c, E_INFANTRY])
-        armour = maximum(armour, ev[c, E_ARMOUR])
-        a_bomb = maximum(a_bomb, ev[c, E_A_BOMB])
-    s.city_best[E_HERO] = hero
-    s.city_best[E_INFANTRY] = infantry
-    s.city_best[E_ARMOUR] = armour
-    s.city_best[E_A_BOMB] = a_bomb
+                ev[E_A_BOMB, c] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
+    for e in range(E_A_BOMB + 1):  # the best city for each
+        if columns >> e & 1 == 1:
+            best = -1e18
+            for c in range(C):
+                best = maximum(best, ev[e, c])
+            s.city_best[e] = best
 
 
 @jit_inline
@@ -450,12 +448,74 @@ def action_value(s, t, p, code, a, b, w, lead):
     return 0.0
 
 
+@jit
+def value_actions(s, t, p, n, w):
+    """ACTION: each option's value into ``s.values``.  Returns how many were valued: the Pass
+    marker's placements come last and are left out once a better option is found."""
+    columns = columns_read(s, ACTION, n)
+    lead = -1
+    if columns != 0:
+        lead = leading_rival(s, t, p)
+        evaluate_cities(s, t, p, w, lead, columns)
+    best = -1e18
+    for o in range(n):
+        code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+        if code == A_PLACE_PASS and best > PASS_WHITE:
+            return o  # none of the rest can be taken or tie
+        if code == A_MILITARY and b == JET and lead < 0:
+            lead = leading_rival(s, t, p)
+        v = action_value(s, t, p, code, a, b, w, lead)
+        s.values[o] = v
+        best = maximum(best, v)
+    return n
+
+
+@jit
+def value_moves(s, t, p, n, w):
+    """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
+    per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
+    evaluate_places(s, t, p, w, leading_rival(s, t, p), places_wrecker(s, t, p, MOVE))
+    piece = -1
+    stay = 0.0
+    for o in range(n):
+        i, c = s.options[o, 0], s.options[o, 1]
+        k = t.piece_kind[i]
+        here = s.piece_city[p, i]
+        if c < 0:  # hide
+            v = (0.3 + threat(s, here)) * (0.5 + w[W_LURK])
+            if k == DRAKOOR:
+                v += 1.0 + 2.0 * s.city_humans[here, HERO]
+        else:
+            if i != piece:
+                piece = i
+                stay = place_value(s, t, k, here, w)
+            v = place_value(s, t, k, c, w) - stay - 0.1
+        s.values[o] = v
+
+
+@jit
+def value_spending(s, t, p, n, w):
+    """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
+    threat or it is the last turn; then attack with every token, if the attack is worth it."""
+    k = s.info[I_ATTACK_KIND]
+    stored = s.box_attack[p, k]
+    ready = stored >= w[W_ATTACK_AT] or s.info[I_TURN] >= t.R[R_TURNS] - 1 or monster_threatened(s, t, p, k)
+    for o in range(n):
+        j = s.options[o, 0]
+        if j == 0:
+            v = 0.5 if not ready else 0.0
+        elif not ready or j < stored:
+            v = -1.0 + 0.01 * j
+        else:
+            v = kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, leading_rival(s, t, p))
+        s.values[o] = v
+
+
 @jit_inline
 def option_value(s, t, p, kind, o, w, lead):
-    """The value of option ``o`` of a decision of ``kind`` for seat ``p`` with weights ``w``."""
+    """The value of option ``o`` of a decision of ``kind`` (not ACTION, MOVE or ATTACK_SPEND) for seat
+    ``p`` with weights ``w``."""
     a, b, c, d = s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3]
-    if kind == ACTION:
-        return action_value(s, t, p, a, b, c, w, lead)
     if kind == CREATE_HEAL:
         if a == 0:
             cost = t.monster[b, M_COST]
@@ -476,8 +536,6 @@ def option_value(s, t, p, kind, o, w, lead):
         if monster_threatened(s, t, p, a):
             v += 1.0
         return v
-    if kind == ATTACK_SPEND:
-        return spend_value(s, t, p, s.info[I_ATTACK_KIND], a, w, lead)
     if kind == ATTACK_TARGET:
         if a < 0:
             return 0.0
@@ -492,19 +550,10 @@ def option_value(s, t, p, kind, o, w, lead):
         if a < 0:
             return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD])
         return 0.1 * a
-    if kind == MOVE:
-        k = t.piece_kind[a]
-        here = s.piece_city[p, a]
-        if b < 0:  # hide
-            v = (0.3 + threat(s, here)) * (0.5 + w[W_LURK])
-            if k == DRAKOOR:
-                v += 1.0 + 2.0 * s.city_humans[here, HERO]
-            return v
-        return place_value(s, t, k, b, w) - place_value(s, t, k, here, w) - 0.1
     if kind == CITY:
-        return s.city_eval[a, eval_column(b)]
+        return s.city_eval[eval_column(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least
-        return -s.city_eval[a, E_HERO if b == HERO else E_INFANTRY]
+        return -s.city_eval[E_HERO if b == HERO else E_INFANTRY, a]
     if kind == DRAKOOR_KILL:
         if a == p:
             return -5.0
@@ -516,18 +565,19 @@ def option_value(s, t, p, kind, o, w, lead):
     return 0.0
 
 
-@jit_inline
-def spend_value(s, t, p, k, j, w, lead):
-    """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under threat
-    or it is the last turn; then attack with every token, if the attack is worth it."""
-    stored = s.box_attack[p, k]
-    last_turn = s.info[I_TURN] >= t.R[R_TURNS] - 1
-    ready = stored >= w[W_ATTACK_AT] or last_turn or monster_threatened(s, t, p, k)
-    if j == 0:
-        return 0.5 if not ready else 0.0
-    if not ready or j < stored:
-        return -1.0 + 0.01 * j
-    return kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, lead)
+@jit
+def value_options(s, t, p, kind, n, w):
+    """Each option's value into ``s.values``, one at a time (the decisions of the other kinds)."""
+    lead = -1
+    if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
+        lead = leading_rival(s, t, p)
+    columns = columns_read(s, kind, n)
+    if columns != 0:
+        evaluate_cities(s, t, p, w, lead, columns)
+    elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
+        evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
+    for o in range(n):
+        s.values[o] = option_value(s, t, p, kind, o, w, lead)
 
 
 @jit_inline
@@ -557,19 +607,19 @@ def columns_read(s, kind, n):
 @jit
 def choose_scripted(s, t, seat, kind, n, rng):
     w = s.param[seat]
-    lead = leading_rival(s, t, seat)
-    columns = columns_read(s, kind, n)
-    if columns != 0:
-        evaluate_cities(s, t, seat, w, lead, columns)
-    elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN or kind == MOVE:
-        evaluate_places(s, t, seat, w, lead, places_wrecker(s, t, seat, kind))
+    if kind == ACTION:
+        n = value_actions(s, t, seat, n, w)
+    elif kind == MOVE:
+        value_moves(s, t, seat, n, w)
+    elif kind == ATTACK_SPEND:
+        value_spending(s, t, seat, n, w)
+    else:
+        value_options(s, t, seat, kind, n, w)
     best = -1e18
     pick = 0
     ties = 0
     for o in range(n):
-        if kind == ACTION and s.options[o, 0] == A_PLACE_PASS and best > PASS_WHITE:
-            break  # the rest are placements of the Pass marker: none can be taken or tie
-        v = option_value(s, t, seat, kind, o, w, lead)
+        v = s.values[o]
         if v > best:
             best = v
             pick = o

@@ -104,7 +104,8 @@ STATE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS, OPTION_WIDTH)),  # the legal options of the decision at hand
     ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
-    ("city_eval", np.float64, (C, CITY_EVAL_COLUMNS)),  # the policies' scratch (each city's value ...)
+    ("city_eval", np.float64, (CITY_EVAL_COLUMNS, C)),  # the policies' scratch: values by city (policies.E_*)
+    ("values", np.float64, (MAX_OPTIONS,)),  # the policies' scratch: each option's value
     ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 columns
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
