@@ -693,15 +693,17 @@ def do_move_hide(s, t, p, rng):
     times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
     for _ in range(times):
         n_opt = 0
-        for i in range(t.R[R_PIECES]):
-            if s.piece_where[p, i] == ON_BOARD:
-                c0 = s.piece_city[p, i]
-                m = t.monster[t.piece_kind[i], M_MOVEMENT]
-                for c in range(C):
-                    if c != c0 and t.dist[c0, c] <= m:
-                        n_opt = put_option(s, n_opt, i, c, 0, 0)
-                if s.piece_hidden[p, i] == 0:
-                    n_opt = put_option(s, n_opt, i, -1, 0, 0)
+        for b in range(s.info[I_MONSTERS]):  # the board index: the player's pieces in order
+            if s.board_player[b] != p:
+                continue
+            i = s.board_piece[b]
+            c0 = s.piece_city[p, i]
+            m = t.monster[t.piece_kind[i], M_MOVEMENT]
+            for c in range(C):
+                if c != c0 and t.dist[c0, c] <= m:
+                    n_opt = put_option(s, n_opt, i, c, 0, 0)
+            if s.piece_hidden[p, i] == 0:
+                n_opt = put_option(s, n_opt, i, -1, 0, 0)
         if n_opt == 0:
             break
         o = decide(s, t, p, P.MOVE, n_opt, rng)

@@ -42,7 +42,7 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 import numpy as np
 
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_COLUMNS, DRAKOOR, HERO,
+    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
     R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in, military_target,
@@ -156,7 +156,7 @@ def rubble_value(s, t, p, c, hits, spare):
 
 # rows of s.city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
 # city as a place for a monster of the seat (``evaluate_places``)
-E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_COLUMNS)
+E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_ROWS)
 
 
 @jit
@@ -294,10 +294,10 @@ def hero_value(s, p, q, kind, hidden, f, c):
 
 
 @jit
-def evaluate_cities(s, t, p, w, lead, columns):
+def evaluate_cities(s, t, p, w, lead, rows):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
-    ``s.city_eval``), in one pass over the monsters on the board.  Only the ``columns`` (a bit mask
-    of ``E_*``, see ``columns_read``) are computed; the others are not to be read.
+    ``s.city_eval``), in one pass over the monsters on the board.  Only the ``rows`` (a bit mask
+    of ``E_*``, see ``rows_read``) are computed; the others are not to be read.
 
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
@@ -308,13 +308,13 @@ def evaluate_cities(s, t, p, w, lead, columns):
     cap = t.R[R_CITY_CAP]
     ev = s.city_eval
     hit = (7 - t.R[R_HIT_ON]) / 6.0
-    want_hero = columns >> E_HERO & 1 == 1
-    want_military = columns & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
-    want_a_bomb = columns >> E_A_BOMB & 1 == 1
+    want_hero = rows >> E_HERO & 1 == 1
+    want_military = rows & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
+    want_a_bomb = rows >> E_A_BOMB & 1 == 1
     if want_military:
-        columns |= 1 << E_INFANTRY | 1 << E_ARMOUR  # computed together
+        rows |= 1 << E_INFANTRY | 1 << E_ARMOUR  # computed together
     for e in range(E_A_BOMB + 1):
-        if columns >> e & 1 == 1:
+        if rows >> e & 1 == 1:
             ev[e, :C] = 0.0
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
@@ -346,7 +346,7 @@ def evaluate_cities(s, t, p, w, lead, columns):
             if want_a_bomb:
                 ev[E_A_BOMB, c] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
     for e in range(E_A_BOMB + 1):  # the best city for each
-        if columns >> e & 1 == 1:
+        if rows >> e & 1 == 1:
             best = -1e18
             for c in range(C):
                 best = maximum(best, ev[e, c])
@@ -354,7 +354,7 @@ def evaluate_cities(s, t, p, w, lead, columns):
 
 
 @jit_inline
-def eval_column(purpose):
+def eval_row(purpose):
     if purpose == FOR_HERO:
         return E_HERO
     if purpose == FOR_A_BOMB:
@@ -375,7 +375,7 @@ def military_purpose(piece):
 @jit_inline
 def best_city(s, purpose):
     """The value of the best city for a hero or military piece (``evaluate_cities`` was called)."""
-    return s.city_best[eval_column(purpose)]
+    return s.city_best[eval_row(purpose)]
 
 
 @jit
@@ -452,11 +452,11 @@ def action_value(s, t, p, code, a, b, w, lead):
 def value_actions(s, t, p, n, w):
     """ACTION: each option's value into ``s.values``.  Returns how many were valued: the Pass
     marker's placements come last and are left out once a better option is found."""
-    columns = columns_read(s, ACTION, n)
+    rows = rows_read(s, ACTION, n)
     lead = -1
-    if columns != 0:
+    if rows != 0:
         lead = leading_rival(s, t, p)
-        evaluate_cities(s, t, p, w, lead, columns)
+        evaluate_cities(s, t, p, w, lead, rows)
     best = -1e18
     for o in range(n):
         code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
@@ -551,7 +551,7 @@ def option_value(s, t, p, kind, o, w, lead):
             return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD])
         return 0.1 * a
     if kind == CITY:
-        return s.city_eval[eval_column(b), a]
+        return s.city_eval[eval_row(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least
         return -s.city_eval[E_HERO if b == HERO else E_INFANTRY, a]
     if kind == DRAKOOR_KILL:
@@ -571,9 +571,9 @@ def value_options(s, t, p, kind, n, w):
     lead = -1
     if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
         lead = leading_rival(s, t, p)
-    columns = columns_read(s, kind, n)
-    if columns != 0:
-        evaluate_cities(s, t, p, w, lead, columns)
+    rows = rows_read(s, kind, n)
+    if rows != 0:
+        evaluate_cities(s, t, p, w, lead, rows)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
         evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
     for o in range(n):
@@ -581,31 +581,32 @@ def value_options(s, t, p, kind, n, w):
 
 
 @jit_inline
-def columns_read(s, kind, n):
-    """The ``evaluate_cities`` columns (a bit mask) the options of the decision read: the values of
+def rows_read(s, kind, n):
+    """The ``evaluate_cities`` rows (a bit mask) the options of the decision read: the values of
     a hero or military piece in each city, or 0."""
     if kind == CITY:
-        return 1 << eval_column(s.options[0, 1])
+        return 1 << eval_row(s.options[0, 1])
     if kind == PULL:
         return 1 << E_HERO | 1 << E_INFANTRY
     if kind != ACTION:
         return 0
-    columns = 0
+    rows = 0
     for o in range(n):
         code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
         if code == A_PLACE_PASS:
             break  # the Pass marker's placements come last
         if code == A_HERO or (code == A_REMOVE_PASS and a == BOX_HERO):
-            columns |= 1 << E_HERO
+            rows |= 1 << E_HERO
         elif code == A_MILITARY and b != JET:
-            columns |= 1 << eval_column(military_purpose(b))
+            rows |= 1 << eval_row(military_purpose(b))
         elif code == A_REMOVE_PASS and a > BOX_HERO:
-            columns |= 1 << eval_column(FOR_INFANTRY if a == BOX_MILITARY_ONE else FOR_ARMOUR)
-    return columns
+            rows |= 1 << eval_row(FOR_INFANTRY if a == BOX_MILITARY_ONE else FOR_ARMOUR)
+    return rows
 
 
 @jit
 def choose_scripted(s, t, seat, kind, n, rng):
+    """Value the options (in a loop for the decision's kind) and take the best; ties are broken at random."""
     w = s.param[seat]
     if kind == ACTION:
         n = value_actions(s, t, seat, n, w)

@@ -50,7 +50,7 @@ IN_HAND = -1
 # score components
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
 
-CITY_EVAL_COLUMNS = 9  # the policies' per-city scratch (policies.E_*)
+CITY_EVAL_ROWS = 9  # the policies' per-city scratch (policies.E_*)
 OPTION_WIDTH = 4
 FORCED = 512  # room for scripted dice and choices (tests)
 
@@ -104,9 +104,9 @@ STATE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS, OPTION_WIDTH)),  # the legal options of the decision at hand
     ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
-    ("city_eval", np.float64, (CITY_EVAL_COLUMNS, C)),  # the policies' scratch: values by city (policies.E_*)
+    ("city_eval", np.float64, (CITY_EVAL_ROWS, C)),  # the policies' scratch: values by city (policies.E_*)
     ("values", np.float64, (MAX_OPTIONS,)),  # the policies' scratch: each option's value
-    ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 columns
+    ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 rows
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
 ])
