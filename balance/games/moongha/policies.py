@@ -36,13 +36,16 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 - ``humans``: heroes, military units, jets and the A-bomb aimed at the leading rival's monsters
   (the leader by public VP: rubble majorities, Drakoors, Moogre trophies at the last scoring);
 - ``attack_at``: Attack tokens a box stores before its hidden monster attacks (a revealed one
-  under threat, or the last turn, attacks with what it has).
+  under threat, or the last turn, attacks with what it has);
+- ``token_first``: a token worth this much (or a Pass marker's token box) is taken without weighing
+  heroes and military against it: the humans are for when the token boxes offer nothing good.
+  It also spares the policy valuing every city at most actions (0 weighs them every time).
 """
 
 import numpy as np
 
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
+    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
     R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in, military_target,
@@ -64,7 +67,7 @@ TT_MONSTER, TT_HUMANS, TT_CITY = range(3)
 FOR_HERO, FOR_INFANTRY, FOR_ARMOUR, FOR_A_BOMB = 0, 1, 2, 4
 
 # parameter columns (s.param[seat, j]); every scripted policy declares them in this order
-W_BUILD, W_LURK, W_HUNT, W_HUMANS, W_ATTACK_AT, W_SPARE = range(6)
+W_BUILD, W_LURK, W_HUNT, W_HUMANS, W_ATTACK_AT, W_SPARE, W_TOKEN_FIRST = range(7)
 PARAMS = (
     ("build", "Weight of creating Mechoor, Moogre and Bloobs and flattening cities", 0.0, 3.0),
     ("lurk", "Weight of Drakoors in quiet cities, Spectoor, hiding and healing", 0.0, 3.0),
@@ -72,12 +75,14 @@ PARAMS = (
     ("humans", "Weight of heroes, military and the A-bomb against the leading rival's monsters", 0.0, 3.0),
     ("attack_at", "Attack tokens a hidden monster's box stores before it attacks", 1.0, 10.0),
     ("spare", "Penalty weight for damaging the seat's own secret cities", 0.0, 5.0),
+    ("token_first", "Token value at which a token is taken without weighing heroes and military (0: never)",
+     0.0, 5.0),
 )
 PRESETS = {
-    "wrecker": (1.0, 0.2, 0.3, 0.6, 3.0, 1.0),
-    "lurker": (0.3, 1.0, 0.2, 0.8, 4.0, 1.0),
-    "hunter": (0.3, 0.2, 1.0, 0.6, 2.0, 1.0),
-    "balanced": (0.6, 0.5, 0.5, 0.7, 3.0, 1.0),
+    "wrecker": (1.0, 0.2, 0.3, 0.6, 3.0, 1.0, 2.0),
+    "lurker": (0.3, 1.0, 0.2, 0.8, 4.0, 1.0, 2.0),
+    "hunter": (0.3, 0.2, 1.0, 0.6, 2.0, 1.0, 2.0),
+    "balanced": (0.6, 0.5, 0.5, 0.7, 3.0, 1.0, 2.0),
 }
 
 # each monster's affinity with the three styles (build, lurk, hunt), in the order of state's kinds
@@ -448,10 +453,27 @@ def action_value(s, t, p, code, a, b, w, lead):
     return 0.0
 
 
+@jit_inline
+def takes_token(code, a):
+    """An ACTION option that gives a token: from its box, or with the Pass marker from the stock."""
+    return code <= A_PURPLE or (code == A_REMOVE_PASS and a <= BOX_PURPLE)
+
+
 @jit
 def value_actions(s, t, p, n, w):
     """ACTION: each option's value into ``s.values``.  Returns how many were valued: the Pass
-    marker's placements come last and are left out once a better option is found."""
+    marker's placements come last and are left out once a better option is found.
+
+    With a token worth ``token_first`` on offer, only the tokens are weighed (the rest get -1).
+    """
+    first = w[W_TOKEN_FIRST]
+    if first > 0.0:
+        for o in range(n):
+            if s.options[o, 0] <= A_PURPLE and token_value(s, s.options[o, 0] - A_ORANGE, w) >= first:
+                for o2 in range(n):
+                    code, a = s.options[o2, 0], s.options[o2, 1]
+                    s.values[o2] = action_value(s, t, p, code, a, 0, w, -1) if takes_token(code, a) else -1.0
+                return n
     rows = rows_read(s, ACTION, n)
     lead = -1
     if rows != 0:
