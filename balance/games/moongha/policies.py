@@ -459,21 +459,28 @@ def takes_token(code, a):
     return code <= A_PURPLE or (code == A_REMOVE_PASS and a <= BOX_PURPLE)
 
 
+@jit_inline
+def good_token_on_offer(s, n, w):
+    """A token box offers a token worth ``token_first`` (0: never)."""
+    for o in range(n):
+        code = s.options[o, 0]
+        if code <= A_PURPLE and w[W_TOKEN_FIRST] > 0.0 and token_value(s, code - A_ORANGE, w) >= w[W_TOKEN_FIRST]:
+            return True
+    return False
+
+
 @jit
 def value_actions(s, t, p, n, w):
     """ACTION: each option's value into ``s.values``.  Returns how many were valued: the Pass
     marker's placements come last and are left out once a better option is found.
 
-    With a token worth ``token_first`` on offer, only the tokens are weighed (the rest get -1).
+    With a good token on offer, only the tokens are weighed (the rest get -1).
     """
-    first = w[W_TOKEN_FIRST]
-    if first > 0.0:
+    if good_token_on_offer(s, n, w):
         for o in range(n):
-            if s.options[o, 0] <= A_PURPLE and token_value(s, s.options[o, 0] - A_ORANGE, w) >= first:
-                for o2 in range(n):
-                    code, a = s.options[o2, 0], s.options[o2, 1]
-                    s.values[o2] = action_value(s, t, p, code, a, 0, w, -1) if takes_token(code, a) else -1.0
-                return n
+            code, a = s.options[o, 0], s.options[o, 1]
+            s.values[o] = action_value(s, t, p, code, a, 0, w, -1) if takes_token(code, a) else -1.0
+        return n
     rows = rows_read(s, ACTION, n)
     lead = -1
     if rows != 0:
