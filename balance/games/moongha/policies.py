@@ -462,9 +462,12 @@ def takes_token(code, a):
 @jit_inline
 def good_token_on_offer(s, n, w):
     """A token box offers a token worth ``token_first`` (0: never)."""
+    first = w[W_TOKEN_FIRST]
+    if first <= 0.0:
+        return False
     for o in range(n):
         code = s.options[o, 0]
-        if code <= A_PURPLE and w[W_TOKEN_FIRST] > 0.0 and token_value(s, code - A_ORANGE, w) >= w[W_TOKEN_FIRST]:
+        if code <= A_PURPLE and token_value(s, code - A_ORANGE, w) >= first:
             return True
     return False
 

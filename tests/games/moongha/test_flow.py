@@ -6,9 +6,9 @@ import pytest
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (AVAILABLE, CAPTURED, DRAKOOR, I_BROWN, I_FIRST, I_MONSTERS, MECHOOR,
-                                         ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_PIECES, R_PLAYERS, R_SUP_A_BOMB,
-                                         R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE,
-                                         R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board, reset)
+                                         M_PIECES, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_PIECES, R_PLAYERS,
+                                         R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
+                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board, reset)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import fresh, put, rng
 
@@ -139,10 +139,10 @@ def test_the_board_index_follows_monsters_arriving_and_leaving():
         return list(zip(s.board_player[:m].tolist(), s.board_piece[:m].tolist()))
 
     assert listed() == [(0, tokyo), (0, paris), (2, rome)]  # in (player, piece) order, whatever the arrival
-    assert s.on_board[0, DRAKOOR] == 1 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - 1
+    assert s.on_board[0, DRAKOOR] == 1 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, M_PIECES] - 1
     leave_board(s, t, 0, paris, CAPTURED)
     assert listed() == [(0, tokyo), (2, rome)]
-    assert s.on_board[0, DRAKOOR] == 0 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - 1  # captured
+    assert s.on_board[0, DRAKOOR] == 0 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, M_PIECES] - 1  # captured
     leave_board(s, t, 2, rome, AVAILABLE)
     assert listed() == [(0, tokyo)] and s.in_front[2, MECHOOR] == 1
     assert index_problems(s, t) == []
