@@ -248,6 +248,7 @@ def place_player_rubble(s, t, p, c, hits):
     k = minimum(minimum(hits, room), left)
     if k > 0:
         s.city_rubble[p, c] += k
+        s.rubble_changes[c] += 1
         s.rubble_placed[p] += k
         return k
     return 0
@@ -264,6 +265,7 @@ def place_neutral_rubble(s, t, c, hits):
             s.info[I_BROWN] -= k
     if k > 0:
         s.city_rubble[n, c] += k
+        s.rubble_changes[c] += 1
         return k
     return 0
 

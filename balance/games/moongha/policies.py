@@ -128,17 +128,21 @@ def remaining(s, t, q, j):
 
 
 @jit_inline
-def rubble_value(s, t, p, c, hits, spare):
-    """Value for ``p`` of ``hits`` own rubble in city ``c``: majority gained, own secret city harmed."""
-    n = t.R[R_PLAYERS]
-    cap = t.R[R_CITY_CAP]
+def rubble_room(s, t, c, hits):
+    """How many of ``hits`` rubble city ``c`` takes (its cap, and a player's 20 pieces), and its damage before."""
     dmg = city_damage(s, c)
-    k = minimum(minimum(hits, cap - dmg), 20)
+    return minimum(minimum(hits, t.R[R_CITY_CAP] - dmg), 20), dmg
+
+
+@jit_inline
+def majority_value(s, t, p, c, hits):
+    """Value for ``p`` of ``hits`` own rubble in city ``c`` for the rubble majority (-0.5: the city is full)."""
+    k, _ = rubble_room(s, t, c, hits)
     if k <= 0:
         return -0.5
     mine = s.city_rubble[p, c]
     top = 0
-    for r in range(n + 1):
+    for r in range(t.R[R_PLAYERS] + 1):
         if r != p and s.city_rubble[r, c] > top:
             top = s.city_rubble[r, c]
     v = 0.3 * k
@@ -148,14 +152,45 @@ def rubble_value(s, t, p, c, hits, spare):
         v += 1.0  # ties it
     elif mine > top:
         v += 0.2
-    if s.tile_owner[c] == p:  # the seat's own secret city: 5 VP up to 2 damage, 3 up to 7, 0 at 8
-        after = dmg + k
-        loss = 0.0
-        if dmg <= 2 < after:
-            loss += 2.0
-        if dmg < cap <= after:
-            loss += 3.0
-        v -= spare * (2.0 * loss + 1.0)
+    return v
+
+
+@jit_inline
+def own_city_harm(s, t, c, hits):
+    """What ``hits`` rubble cost the holder of city ``c``'s tile: 5 VP up to 2 damage, 3 up to 7, 0 at 8."""
+    k, dmg = rubble_room(s, t, c, hits)
+    if k <= 0:
+        return 0.0
+    after = dmg + k
+    loss = 0.0
+    if dmg <= 2 < after:
+        loss += 2.0
+    if dmg < t.R[R_CITY_CAP] <= after:
+        loss += 3.0
+    return 2.0 * loss + 1.0
+
+
+@jit_inline
+def rubble_value(s, t, p, c, hits, spare):
+    """Value for ``p`` of ``hits`` own rubble in city ``c``: majority gained, own secret city harmed."""
+    v = majority_value(s, t, p, c, hits)
+    if s.tile_owner[c] == p:
+        v -= spare * own_city_harm(s, t, c, hits)
+    return v
+
+
+@jit_inline
+def rubble_of_an_attack(s, t, p, c, spare):
+    """``rubble_value`` of 3 hits on city ``c``.  Its majority part is remembered for each seat until the
+    city's rubble changes: every city is valued at most Move and Create decisions, and the rubble
+    rarely changes between them."""
+    now = s.rubble_changes[c] + 1
+    if s.rubble_memo_at[p, c] != now:
+        s.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
+        s.rubble_memo_at[p, c] = now
+    v = s.rubble_memo[p, c]
+    if s.tile_owner[c] == p:
+        v -= spare * own_city_harm(s, t, c, 3)
     return v
 
 
@@ -175,7 +210,7 @@ def evaluate_places(s, t, p, w, lead, rubble):
         ev[E_MONSTERS, c] = 0.0
         ev[E_PREY, c] = 0.0
         ev[E_OWN_WRECKERS, c] = 0.0
-        ev[E_RUBBLE, c] = rubble_value(s, t, p, c, 3, w[W_SPARE]) if rubble else 0.0
+        ev[E_RUBBLE, c] = rubble_of_an_attack(s, t, p, c, w[W_SPARE]) if rubble else 0.0
         ev[E_THREAT, c] = threat(s, c)
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
@@ -472,41 +507,51 @@ def good_token_on_offer(s, n, w):
     return False
 
 
-@jit
-def value_actions(s, t, p, n, w):
-    """ACTION: each option's value into ``s.values``.  Returns how many were valued: the Pass
-    marker's placements come last and are left out once a better option is found.
+@jit_inline
+def better(v, o, best, pick, ties, rng):
+    """The best value so far, its option and how many options share it, once option ``o`` is valued
+    ``v``: of equal values, each option is taken with the same chance (one draw per tie)."""
+    if v > best:
+        return v, o, 1
+    if v == best:
+        ties += 1
+        if below(ties, rng) == 0:
+            pick = o
+    return best, pick, ties
 
-    With a good token on offer, only the tokens are weighed (the rest get -1).
-    """
+
+@jit_inline
+def best_action(s, t, p, n, w, rng):
+    """ACTION.  With a good token on offer, only the tokens are weighed.  The Pass marker's
+    placements come last and are not weighed once a better option is found."""
+    best, pick, ties = -1e18, 0, 0
     if good_token_on_offer(s, n, w):
         for o in range(n):
             code, a = s.options[o, 0], s.options[o, 1]
-            s.values[o] = action_value(s, t, p, code, a, 0, w, -1) if takes_token(code, a) else -1.0
-        return n
+            if takes_token(code, a):
+                best, pick, ties = better(action_value(s, t, p, code, a, 0, w, -1), o, best, pick, ties, rng)
+        return pick
     rows = rows_read(s, ACTION, n)
     lead = -1
     if rows != 0:
         lead = leading_rival(s, t, p)
         evaluate_cities(s, t, p, w, lead, rows)
-    best = -1e18
     for o in range(n):
         code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
         if code == A_PLACE_PASS and best > PASS_WHITE:
-            return o  # none of the rest can be taken or tie
+            break  # none of the rest can be taken or tie
         if code == A_MILITARY and b == JET and lead < 0:
             lead = leading_rival(s, t, p)
-        v = action_value(s, t, p, code, a, b, w, lead)
-        s.values[o] = v
-        best = maximum(best, v)
-    return n
+        best, pick, ties = better(action_value(s, t, p, code, a, b, w, lead), o, best, pick, ties, rng)
+    return pick
 
 
-@jit
-def value_moves(s, t, p, n, w):
+@jit_inline
+def best_move(s, t, p, n, w, rng):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
     per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
     evaluate_places(s, t, p, w, leading_rival(s, t, p), places_wrecker(s, t, p, MOVE))
+    best, pick, ties = -1e18, 0, 0
     piece = -1
     stay = 0.0
     for o in range(n):
@@ -522,16 +567,18 @@ def value_moves(s, t, p, n, w):
                 piece = i
                 stay = place_value(s, t, k, here, w)
             v = place_value(s, t, k, c, w) - stay - 0.1
-        s.values[o] = v
+        best, pick, ties = better(v, o, best, pick, ties, rng)
+    return pick
 
 
-@jit
-def value_spending(s, t, p, n, w):
+@jit_inline
+def best_spending(s, t, p, n, w, rng):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
     threat or it is the last turn; then attack with every token, if the attack is worth it."""
     k = s.info[I_ATTACK_KIND]
     stored = s.box_attack[p, k]
     ready = stored >= w[W_ATTACK_AT] or s.info[I_TURN] >= t.R[R_TURNS] - 1 or monster_threatened(s, t, p, k)
+    best, pick, ties = -1e18, 0, 0
     for o in range(n):
         j = s.options[o, 0]
         if j == 0:
@@ -540,7 +587,8 @@ def value_spending(s, t, p, n, w):
             v = -1.0 + 0.01 * j
         else:
             v = kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, leading_rival(s, t, p))
-        s.values[o] = v
+        best, pick, ties = better(v, o, best, pick, ties, rng)
+    return pick
 
 
 @jit_inline
@@ -597,9 +645,9 @@ def option_value(s, t, p, kind, o, w, lead):
     return 0.0
 
 
-@jit
-def value_options(s, t, p, kind, n, w):
-    """Each option's value into ``s.values``, one at a time (the decisions of the other kinds)."""
+@jit_inline
+def best_option(s, t, p, kind, n, w, rng):
+    """The decisions of the other kinds, one option at a time."""
     lead = -1
     if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
         lead = leading_rival(s, t, p)
@@ -608,8 +656,10 @@ def value_options(s, t, p, kind, n, w):
         evaluate_cities(s, t, p, w, lead, rows)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
         evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
+    best, pick, ties = -1e18, 0, 0
     for o in range(n):
-        s.values[o] = option_value(s, t, p, kind, o, w, lead)
+        best, pick, ties = better(option_value(s, t, p, kind, o, w, lead), o, best, pick, ties, rng)
+    return pick
 
 
 @jit_inline
@@ -636,32 +686,17 @@ def rows_read(s, kind, n):
     return rows
 
 
-@jit
+@jit_inline
 def choose_scripted(s, t, seat, kind, n, rng):
     """Value the options (in a loop for the decision's kind) and take the best; ties are broken at random."""
     w = s.param[seat]
     if kind == ACTION:
-        n = value_actions(s, t, seat, n, w)
-    elif kind == MOVE:
-        value_moves(s, t, seat, n, w)
-    elif kind == ATTACK_SPEND:
-        value_spending(s, t, seat, n, w)
-    else:
-        value_options(s, t, seat, kind, n, w)
-    best = -1e18
-    pick = 0
-    ties = 0
-    for o in range(n):
-        v = s.values[o]
-        if v > best:
-            best = v
-            pick = o
-            ties = 1
-        elif v == best:  # equal values: each of the tied options is taken with the same chance
-            ties += 1
-            if below(ties, rng) == 0:
-                pick = o
-    return pick
+        return best_action(s, t, seat, n, w, rng)
+    if kind == MOVE:
+        return best_move(s, t, seat, n, w, rng)
+    if kind == ATTACK_SPEND:
+        return best_spending(s, t, seat, n, w, rng)
+    return best_option(s, t, seat, kind, n, w, rng)
 
 
 @jit_inline

@@ -104,8 +104,10 @@ STATE = np.dtype([
     ("options", np.int64, (MAX_OPTIONS, OPTION_WIDTH)),  # the legal options of the decision at hand
     ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("lead", np.int64, (4,)),  # lead tracker (balance.sim.record.lead_tracker)
+    ("rubble_changes", np.int64, (C,)),  # how often the rubble in each city changed (for the policies' memo)
+    ("rubble_memo", np.float64, (P, C)),  # the policies' memo: each seat's majority value of 3 rubble by city
+    ("rubble_memo_at", np.int64, (P, C)),  # rubble_changes + 1 when the memo was computed (0: never)
     ("city_eval", np.float64, (CITY_EVAL_ROWS, C)),  # the policies' scratch: values by city (policies.E_*)
-    ("values", np.float64, (MAX_OPTIONS,)),  # the policies' scratch: each option's value
     ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 rows
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
@@ -248,6 +250,8 @@ def reset(s, t):
     s.box_military[:, :] = 0
     s.city_humans[:, :] = 0
     s.city_rubble[:, :] = 0
+    s.rubble_changes[:] = 0
+    s.rubble_memo_at[:, :] = 0
     s.tile_owner[:] = -1
     s.pass_box[:] = IN_HAND
     s.piece_city[:, :] = -1
