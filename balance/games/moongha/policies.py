@@ -520,7 +520,7 @@ def better(v, o, best, pick, ties, rng):
     return best, pick, ties
 
 
-@jit_inline
+@jit
 def best_action(s, t, p, n, w, rng):
     """ACTION.  With a good token on offer, only the tokens are weighed.  The Pass marker's
     placements come last and are not weighed once a better option is found."""
@@ -546,7 +546,7 @@ def best_action(s, t, p, n, w, rng):
     return pick
 
 
-@jit_inline
+@jit
 def best_move(s, t, p, n, w, rng):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
     per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
@@ -571,7 +571,7 @@ def best_move(s, t, p, n, w, rng):
     return pick
 
 
-@jit_inline
+@jit
 def best_spending(s, t, p, n, w, rng):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
     threat or it is the last turn; then attack with every token, if the attack is worth it."""
@@ -645,7 +645,7 @@ def option_value(s, t, p, kind, o, w, lead):
     return 0.0
 
 
-@jit_inline
+@jit
 def best_option(s, t, p, kind, n, w, rng):
     """The decisions of the other kinds, one option at a time."""
     lead = -1
