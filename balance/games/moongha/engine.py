@@ -13,11 +13,11 @@ from numba import njit
 from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
-    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, I_FIRST,
-    I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS,
-    MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R, ON_BOARD, ORANGE,
-    OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT, O_HEAL_ANY, O_JET_STAYS,
-    O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN,
+    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_DECISIONS, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS,
+    I_FIRST, I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES,
+    MAX_PLAYERS, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R, ON_BOARD,
+    ORANGE, OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT, O_HEAL_ANY,
+    O_JET_STAYS, O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN,
     O_TOKENS_LAST_PIECE, PURPLE, R_ARMOUR_DICE, R_A_BOMB_DICE, R_BLOOB_SPAWN, R_BROWN_RUBBLE, R_CITIES, R_CITY_CAP,
     R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN, R_HIT_ON, R_INFANTRY_DICE,
     R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
@@ -168,8 +168,12 @@ def decide(s, t, seat, kind, n, rng):
     """Index of the option taken among ``s.options[:n]`` (n >= 1).
 
     A scripted choice (tests) is taken when it matches one of the options; a lone option is taken
-    without asking; otherwise the seat's policy chooses.
+    without asking; otherwise the seat's policy chooses.  Every call counts in ``I_DECISIONS``: the
+    policies reuse the city values of an ACTION decision at the next decision (a hero's or a military
+    piece's city, a pull), and the engine changes nothing a city's value reads between the two
+    (only the Action boxes, the Pass marker and the stock).
     """
+    s.info[I_DECISIONS] += 1
     q = s.info[I_FC_POS]
     if q < s.info[I_FC_LEN]:
         for o in range(n):

@@ -46,7 +46,7 @@ import numpy as np
 
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
-    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
+    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
     R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in, military_target,
 )
@@ -337,7 +337,8 @@ def hero_value(s, p, q, kind, hidden, f, c):
 def evaluate_cities(s, t, p, w, lead, rows):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
     ``s.city_eval``), in one pass over the monsters on the board.  Only the ``rows`` (a bit mask
-    of ``E_*``, see ``rows_read``) are computed; the others are not to be read.
+    of ``E_*``, see ``rows_read``) are computed; the others are not to be read.  Returns the rows
+    computed (infantry and armour go together).
 
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
@@ -391,6 +392,22 @@ def evaluate_cities(s, t, p, w, lead, rows):
             for c in range(C):
                 best = maximum(best, ev[e, c])
             s.city_best[e] = best
+    return rows
+
+
+@jit_inline
+def remember_cities(s, p, lead, rows):
+    """The city values an ACTION decision computed serve the next decision (the city of the hero or
+    military piece taken, or the pull): nothing they read changes between the two (``engine.decide``)."""
+    key = s.city_eval_key
+    key[0], key[1], key[2], key[3] = s.info[I_DECISIONS], p, lead, rows
+
+
+@jit_inline
+def cities_remembered(s, p, lead, rows):
+    """``s.city_eval`` holds ``rows`` of seat ``p``'s ACTION decision just before this one, with the same leader."""
+    key = s.city_eval_key
+    return key[0] == s.info[I_DECISIONS] - 1 and key[1] == p and key[2] == lead and rows & ~key[3] == 0
 
 
 @jit_inline
@@ -535,7 +552,7 @@ def best_action(s, t, p, n, w, rng):
     lead = -1
     if rows != 0:
         lead = leading_rival(s, t, p)
-        evaluate_cities(s, t, p, w, lead, rows)
+        remember_cities(s, p, lead, evaluate_cities(s, t, p, w, lead, rows))
     for o in range(n):
         code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
         if code == A_PLACE_PASS and best > PASS_WHITE:
@@ -653,7 +670,8 @@ def best_option(s, t, p, kind, n, w, rng):
         lead = leading_rival(s, t, p)
     rows = rows_read(s, kind, n)
     if rows != 0:
-        evaluate_cities(s, t, p, w, lead, rows)
+        if not cities_remembered(s, p, lead, rows):
+            evaluate_cities(s, t, p, w, lead, rows)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
         evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
     best, pick, ties = -1e18, 0, 0

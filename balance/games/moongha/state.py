@@ -35,8 +35,9 @@ IN_HAND = -1
 
 # info slots
 (I_TURN, I_FIRST, I_BROWN, I_PASSES, I_ACTIONS, I_FD_POS, I_FD_LEN, I_FC_POS, I_FC_LEN, I_KIDDOO_JOINED,
- I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, N_INFO) = range(14)
-# I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board
+ I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, I_DECISIONS, N_INFO) = range(15)
+# I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board;
+# I_DECISIONS: decisions asked so far in the game (the policies' memo of city values)
 
 # R: the rules' scalars, by index (built by engine.to_arrays)
 (R_PLAYERS, R_CITIES, R_CITY_CAP, R_TURNS, R_TILES, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PURPLE, R_HEROES_PER_TURN,
@@ -109,6 +110,7 @@ STATE = np.dtype([
     ("rubble_memo_at", np.int64, (P, C)),  # rubble_changes + 1 when the memo was computed (0: never)
     ("city_eval", np.float64, (CITY_EVAL_ROWS, C)),  # the policies' scratch: values by city (policies.E_*)
     ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 rows
+    ("city_eval_key", np.int64, (4,)),  # the policies' memo: decision, seat, leader and rows city_eval holds
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
 ])
@@ -252,6 +254,7 @@ def reset(s, t):
     s.city_rubble[:, :] = 0
     s.rubble_changes[:] = 0
     s.rubble_memo_at[:, :] = 0
+    s.city_eval_key[0] = -2  # no decision's
     s.tile_owner[:] = -1
     s.pass_box[:] = IN_HAND
     s.piece_city[:, :] = -1

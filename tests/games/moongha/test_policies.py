@@ -1,6 +1,11 @@
 """The scripted strategies: they never read a rival's secret City tiles, each shows its style in a set-up
 position, all use the humans against the leading rival, and whole games with them end and conserve everything."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -184,6 +189,19 @@ def test_humans_go_against_the_leading_rivals_monsters(policy):
 
 
 # ---------------------------------------------------------------- whole games
+
+def test_what_the_policies_remember_equals_what_they_would_compute():
+    """The city values of an ACTION decision serve the next decision, and the majority value of 3 rubble
+    serves until the city's rubble changes: in whole mixed games (interpreted, where each use can be
+    checked), each use equals the value computed afresh."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run([sys.executable, "-W", "ignore", "-m", "tests.games.moongha.memo_check", "4"], env=env,
+                          capture_output=True, text=True, cwd=Path(__file__).parents[3])
+    assert done.returncode == 0, done.stderr[-2000:]
+    cities, rubble = map(int, done.stdout.split())
+    assert cities > 50 and rubble > 1000  # both were used, many times
+
+
 
 @pytest.fixture(scope="module")
 def batch():

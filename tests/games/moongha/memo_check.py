@@ -1,0 +1,67 @@
+"""Run interpreted (``NUMBA_DISABLE_JIT=1``, by ``test_policies``): whole mixed games in which every value the
+policies remember is checked against the value computed afresh, where it is used.
+
+Prints how many remembered values were used (city values of an ACTION decision, majority values of 3 rubble).
+"""
+
+import sys
+
+import numpy as np
+
+from balance.games.moongha import engine
+from balance.games.moongha import policies as P
+from balance.games.moongha.rules import Rules
+from balance.games.moongha.state import python_record
+from balance.sim.dice import new_rng
+
+used = {"cities": 0, "rubble": 0}
+
+
+def check_cities(tables):
+    remembered = P.cities_remembered
+
+    def cities_remembered(s, p, lead, rows):
+        if not remembered(s, p, lead, rows):
+            return False
+        kept = s.city_eval.copy()
+        P.evaluate_cities(s, tables, p, s.param[p], lead, rows)
+        for e in range(P.E_A_BOMB + 1):
+            if rows >> e & 1:
+                assert np.array_equal(kept[e], s.city_eval[e]), f"city values of row {e} changed"
+        used["cities"] += 1
+        return True
+    P.cities_remembered = cities_remembered
+    return remembered
+
+
+def check_rubble(tables):
+    of_an_attack = P.rubble_of_an_attack
+
+    def rubble_of_an_attack(s, t, p, c, spare):
+        fresh = P.rubble_value(s, t, p, c, 3, spare)
+        known = s.rubble_memo_at[p, c] == s.rubble_changes[c] + 1
+        v = of_an_attack(s, t, p, c, spare)
+        assert v == fresh, f"3 rubble in city {c}: remembered {v}, afresh {fresh}"
+        used["rubble"] += known
+        return v
+    P.rubble_of_an_attack = rubble_of_an_attack
+    return of_an_attack
+
+
+def main(games):
+    for players in (3, 4):
+        tables = engine.to_arrays(Rules(), players)
+        t = python_record(tables[0])
+        saved = check_cities(t), check_rubble(t)
+        lineup = np.array([[(g + k) % 5 for k in range(players)] for g in range(games)], np.int64)
+        seat_policy = np.arange(5, dtype=np.int64)  # random and the four presets
+        seat_params = np.zeros((5, len(P.PARAMS)))
+        for i, name in enumerate(("wrecker", "lurker", "hunter", "balanced")):
+            seat_params[i + 1] = P.PRESETS[name]
+        engine.play_batch(games, lineup, seat_policy, seat_params, *tables, new_rng(np.random.SeedSequence(players)))
+        P.cities_remembered, P.rubble_of_an_attack = saved
+    print(used["cities"], used["rubble"])
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]))
