@@ -883,7 +883,7 @@ def use_token(s, t, p, token, rng):
 def player_action(s, t, p, rng):
     """One action of player ``p``.  Returns True when it counts as a pass."""
     n_opt = 0
-    for token in (ORANGE, WHITE, PURPLE):
+    for token in (ORANGE, WHITE, PURPLE):  # the token boxes come first (the scripted policies rely on it)
         if s.box_tokens[token] > 0 and can_use_token(s, t, p, token):
             n_opt = put_option(s, n_opt, A_ORANGE + token, token, 0, 0)
     if s.box_heroes[0] > 0:

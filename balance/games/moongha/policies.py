@@ -7,8 +7,8 @@ tests ``tile_owner[c] == seat`` and never reads another seat's tiles, ``scores``
 
 Decision kinds and their option rows:
 
-- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker); the
-  placements of the Pass marker (``A_PLACE_PASS``, one per box) come last.
+- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker); the token
+  boxes come first, the placements of the Pass marker (``A_PLACE_PASS``, one per box) last.
 - ``CREATE_HEAL``: (0, kind, 0, 0) put the token in a Monster box; (1, player, kind, 0) heal.
 - ``PLACE_MONSTER``: (city, kind, 0, 0) where a created monster's Hidden counter goes.
 - ``BLOOB_SPAWN``: (city, 0, 0, 0) place a Bloob for the spawn cost; (-1, 0, 0, 0) wait for the full cost.
@@ -47,8 +47,9 @@ import numpy as np
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
-    M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON, R_PLAYERS,
-    R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in, military_target,
+    M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON,
+    R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
+    military_target,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -129,9 +130,9 @@ def remaining(s, t, q, j):
 
 @jit_inline
 def rubble_room(s, t, c, hits):
-    """How many of ``hits`` rubble city ``c`` takes (its cap, and a player's 20 pieces), and its damage before."""
+    """How many of ``hits`` rubble city ``c`` takes (its cap, and a player's rubble pieces), and its damage before."""
     dmg = city_damage(s, c)
-    return minimum(minimum(hits, t.R[R_CITY_CAP] - dmg), 20), dmg
+    return minimum(minimum(hits, t.R[R_CITY_CAP] - dmg), t.R[R_PLAYER_RUBBLE]), dmg
 
 
 @jit_inline
@@ -171,27 +172,29 @@ def own_city_harm(s, t, c, hits):
 
 
 @jit_inline
+def less_own_city_harm(s, t, p, c, hits, spare, v):
+    """``v`` less what ``hits`` rubble cost ``p`` if city ``c`` is its own secret city (scaled by ``spare``)."""
+    if s.tile_owner[c] == p:
+        return v - spare * own_city_harm(s, t, c, hits)
+    return v
+
+
+@jit_inline
 def rubble_value(s, t, p, c, hits, spare):
     """Value for ``p`` of ``hits`` own rubble in city ``c``: majority gained, own secret city harmed."""
-    v = majority_value(s, t, p, c, hits)
-    if s.tile_owner[c] == p:
-        v -= spare * own_city_harm(s, t, c, hits)
-    return v
+    return less_own_city_harm(s, t, p, c, hits, spare, majority_value(s, t, p, c, hits))
 
 
 @jit_inline
 def rubble_of_an_attack(s, t, p, c, spare):
     """``rubble_value`` of 3 hits on city ``c``.  Its majority part is remembered for each seat until the
-    city's rubble changes: every city is valued at most Move and Create decisions, and the rubble
-    rarely changes between them."""
+    city's rubble changes: every city is valued at most Move and Create decisions (and 3 hits are a
+    common attack), and the rubble rarely changes between them."""
     now = s.rubble_changes[c] + 1
     if s.rubble_memo_at[p, c] != now:
         s.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
         s.rubble_memo_at[p, c] = now
-    v = s.rubble_memo[p, c]
-    if s.tile_owner[c] == p:
-        v -= spare * own_city_harm(s, t, c, 3)
-    return v
+    return less_own_city_harm(s, t, p, c, 3, spare, s.rubble_memo[p, c])
 
 
 # rows of s.city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
@@ -264,10 +267,10 @@ def best_target(s, t, p, i, dice, w, lead):
     bt, bq, bj = -1, -1, -1
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
-        if q != p and s.piece_city[q, j] == c:
+        if q != p and s.piece_city[q, j] == c and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
+                                                                   and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
             v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
-            if v > best and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
-                                              and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
+            if v > best:
                 best, bt, bq, bj = v, TT_MONSTER, q, j
     if humans_in(s, c) > 0:
         v = humans_value(s, c, w)
@@ -307,7 +310,11 @@ def city_target_value(s, t, p, c, hits, w):
     through = np.int64(hits + 0.5) - humans_in(s, c)
     if through <= 0:
         return -0.2 - 0.5 * s.city_humans[c, ARMOUR]
-    return w[W_BUILD] * rubble_value(s, t, p, c, through, w[W_SPARE]) - 0.5 * s.city_humans[c, ARMOUR]
+    if through == 3:
+        v = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
+    else:
+        v = rubble_value(s, t, p, c, through, w[W_SPARE])
+    return w[W_BUILD] * v - 0.5 * s.city_humans[c, ARMOUR]
 
 
 @jit_inline
@@ -519,7 +526,9 @@ def good_token_on_offer(s, n, w):
         return False
     for o in range(n):
         code = s.options[o, 0]
-        if code <= A_PURPLE and token_value(s, code - A_ORANGE, w) >= first:
+        if code > A_PURPLE:
+            return False  # the token boxes' options come first
+        if token_value(s, code - A_ORANGE, w) >= first:
             return True
     return False
 
@@ -528,13 +537,13 @@ def good_token_on_offer(s, n, w):
 def better(v, o, best, pick, ties, rng):
     """The best value so far, its option and how many options share it, once option ``o`` is valued
     ``v``: of equal values, each option is taken with the same chance (one draw per tie)."""
-    if v > best:
-        return v, o, 1
     if v == best:
         ties += 1
         if below(ties, rng) == 0:
             pick = o
-    return best, pick, ties
+        return best, pick, ties
+    up = v > best  # selects, not branches: which option is best is hard to predict
+    return maximum(v, best), o if up else pick, 1 if up else ties
 
 
 @jit
