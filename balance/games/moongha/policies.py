@@ -513,12 +513,6 @@ def action_value(s, t, p, code, a, b, w, lead):
 
 
 @jit_inline
-def takes_token(code, a):
-    """An ACTION option that gives a token: from its box, or with the Pass marker from the stock."""
-    return code <= A_PURPLE or (code == A_REMOVE_PASS and a <= BOX_PURPLE)
-
-
-@jit_inline
 def good_token_on_offer(s, n, w):
     """A token box offers a token worth ``token_first`` (0: never)."""
     first = w[W_TOKEN_FIRST]
@@ -548,14 +542,18 @@ def better(v, o, best, pick, ties, rng):
 
 @jit
 def best_action(s, t, p, n, w, rng):
-    """ACTION.  With a good token on offer, only the tokens are weighed.  The Pass marker's
-    placements come last and are not weighed once a better option is found."""
+    """ACTION.  With a good token on offer, only the tokens are weighed: the token boxes (they come
+    first) and the Pass marker's box (last) if it holds tokens.  The Pass marker's placements come
+    last and are not weighed once a better option is found."""
     best, pick, ties = -1e18, 0, 0
     if good_token_on_offer(s, n, w):
-        for o in range(n):
-            code, a = s.options[o, 0], s.options[o, 1]
-            if takes_token(code, a):
-                best, pick, ties = better(action_value(s, t, p, code, a, 0, w, -1), o, best, pick, ties, rng)
+        o = 0
+        while o < n and s.options[o, 0] <= A_PURPLE:
+            best, pick, ties = better(token_value(s, s.options[o, 0] - A_ORANGE, w), o, best, pick, ties, rng)
+            o += 1
+        if s.options[n - 1, 0] == A_REMOVE_PASS and s.options[n - 1, 1] <= BOX_PURPLE:
+            v = action_value(s, t, p, A_REMOVE_PASS, s.options[n - 1, 1], 0, w, -1)
+            best, pick, ties = better(v, n - 1, best, pick, ties, rng)
         return pick
     rows = rows_read(s, ACTION, n)
     lead = -1

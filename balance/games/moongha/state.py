@@ -122,6 +122,8 @@ TABLES = np.dtype([  # the rules as the kernel reads them (constant for a batch)
     ("R", np.int64, (N_R,)),  # the scalars, by R_* / O_* index
     ("monster", np.int64, (N_KINDS, 6)),  # M_* columns per kind
     ("dist", np.int64, (C, C)),  # connections on the shortest path (0 on the diagonal)
+    ("moves", np.int8, (N_KINDS, C, C)),  # where a monster of each kind may move from each city, in board order
+    ("move_count", np.int64, (N_KINDS, C)),
     ("white", np.int64, (MAX_TURNS,)),  # turn track: white tokens per turn
     ("dice", np.int64, (MAX_TURNS,)),  # turn track: dice per turn
     ("progression", np.int64, (2, MAX_PROGRESSION)),  # Military One / Two: piece + 1, 0 past the end
