@@ -24,8 +24,8 @@ from balance.games.moongha.state import (
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
     R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES,
-    WHITE, alive_at, city_damage, enter_board, humans_in, military_target, leave_board, new_state, python_record,
-    record, reset,
+    WHITE, alive_at, city_damage, enter_board, monster_in, monsters_in, move_monster, humans_in, military_target,
+    leave_board, new_state, python_record, record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -231,8 +231,9 @@ def creation_cost(s, t, p, k):
 
 @jit_inline
 def any_military_target(s, t, c):
-    for b in range(s.info[I_MONSTERS]):
-        if military_target(s, t, s.board_player[b], s.board_piece[b], c):
+    for x in range(monsters_in(s, c)):
+        q, j = monster_in(s, c, x)
+        if military_target(s, t, q, j, c):
             return True
     return False
 
@@ -241,8 +242,8 @@ def any_military_target(s, t, c):
 def military_targets(s, t, c, piece):
     """Options (player, piece, ``piece``, 0): the revealed monsters military can attack in city ``c`` (-1: anywhere)."""
     n_opt = 0
-    for b in range(s.info[I_MONSTERS]):
-        q, j = s.board_player[b], s.board_piece[b]
+    for x in range(monsters_in(s, c)):
+        q, j = monster_in(s, c, x)
         if military_target(s, t, q, j, c):
             n_opt = put_option(s, n_opt, q, j, piece, 0)
     return n_opt
@@ -561,9 +562,9 @@ def target_options(s, t, p, i, n_opt):
     """Append the legal targets of monster (p, i): monsters, the humans, the city."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
-    for b in range(s.info[I_MONSTERS]):
-        q, j = s.board_player[b], s.board_piece[b]
-        if q != p and s.piece_city[q, j] == c:
+    for x in range(monsters_in(s, c)):
+        q, j = monster_in(s, c, x)
+        if q != p:
             if k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], k)):
                 n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
     if humans_in(s, c) > 0:
@@ -720,7 +721,7 @@ def do_move_hide(s, t, p, rng):
         if c < 0:
             s.piece_hidden[p, i] = 1
         else:
-            s.piece_city[p, i] = c
+            move_monster(s, p, i, c)
 
 
 # ---------------------------------------------------------------- heroes and military
@@ -770,17 +771,17 @@ def place_hero(s, t, p, c, rng):
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
     dice = t.R[R_REVEAL_DICE] + t.R[R_REVEAL_PER_HERO] * before
-    for b in range(s.info[I_MONSTERS]):
-        q, j = s.board_player[b], s.board_piece[b]
-        if s.piece_city[q, j] == c and s.piece_hidden[q, j] == 1:
+    for x in range(monsters_in(s, c)):
+        q, j = monster_in(s, c, x)
+        if s.piece_hidden[q, j] == 1:
             if count_hits(s, t, dice, rng) > 0:
                 s.piece_hidden[q, j] = 0
     h = count_hits(s, t, s.city_humans[c, HERO], rng)
     for _ in range(h):
         n_opt = 0
-        for b in range(s.info[I_MONSTERS]):
-            q, j = s.board_player[b], s.board_piece[b]
-            if t.piece_kind[j] == DRAKOOR and s.piece_city[q, j] == c and s.piece_hidden[q, j] == 0:
+        for x in range(monsters_in(s, c)):
+            q, j = monster_in(s, c, x)
+            if t.piece_kind[j] == DRAKOOR and s.piece_hidden[q, j] == 0:
                 n_opt = put_option(s, n_opt, q, j, 0, 0)
         if n_opt == 0:
             break
@@ -819,13 +820,9 @@ def drop_a_bomb(s, t, p, c, rng):
     for piece in (INFANTRY, ARMOUR, JET, HERO):
         s.stock_humans[piece] += s.city_humans[c, piece]
         s.city_humans[c, piece] = 0
-    w = 0
-    for b in range(s.info[I_MONSTERS]):
-        q, j = s.board_player[b], s.board_piece[b]
-        if s.piece_city[q, j] == c:
-            s.work[w, 0] = q
-            s.work[w, 1] = j
-            w += 1
+    w = monsters_in(s, c)
+    for x in range(w):  # a copy: the list changes as they are destroyed
+        s.work[x, 0], s.work[x, 1] = monster_in(s, c, x)
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         if alive_at(s, q, j, c):
@@ -1035,15 +1032,6 @@ def score(s, t):
                 s.vp[p, VP_DRAKOOR] += maximum(0, t.R[R_DRAKOOR_VP] - t.R[R_DRAKOOR_PER_MONSTER] * others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
-
-
-@jit
-def monsters_in(s, c):
-    m = 0
-    for b in range(s.info[I_MONSTERS]):
-        if s.piece_city[s.board_player[b], s.board_piece[b]] == c:
-            m += 1
-    return m
 
 
 @jit

@@ -83,10 +83,14 @@ STATE = np.dtype([
     ("piece_city", np.int64, (P, K)),  # city, -1 off the board
     ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
     ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
-    # an index of piece_where, kept by enter_board / leave_board: the monsters on the board
+    # an index of piece_where, kept by enter_board / leave_board / move_monster: the monsters on the board
     # (info[I_MONSTERS] of them) in (player, piece) order, the order option lists follow, and counts by kind
     ("board_player", np.int64, (P * K,)),
     ("board_piece", np.int64, (P * K,)),
+    # the same list for each city (city_monsters[c] of them), in the same order: most rules ask about one city
+    ("city_player", np.int64, (C, P * K)),
+    ("city_piece", np.int64, (C, P * K)),
+    ("city_monsters", np.int64, (C,)),
     ("on_board", np.int64, (P, N_KINDS)),
     ("in_front", np.int64, (P, N_KINDS)),  # AVAILABLE pieces
     ("box_create", np.int64, (P, N_KINDS)),  # orange tokens in each Monster box
@@ -197,21 +201,75 @@ def military_target(s, t, q, j, c):
 
 
 @jit_inline
+def insert_monster(players, pieces, m, p, i):
+    """Put monster (p, i) into the list of ``m`` monsters ``players, pieces`` in (player, piece) order."""
+    b = m
+    while b > 0 and (players[b - 1] > p or (players[b - 1] == p and pieces[b - 1] > i)):
+        players[b] = players[b - 1]
+        pieces[b] = pieces[b - 1]
+        b -= 1
+    players[b] = p
+    pieces[b] = i
+
+
+@jit_inline
+def remove_monster(players, pieces, m, p, i):
+    """Take monster (p, i) out of the list of ``m`` monsters ``players, pieces``."""
+    b = 0
+    while players[b] != p or pieces[b] != i:
+        b += 1
+    while b < m - 1:
+        players[b] = players[b + 1]
+        pieces[b] = pieces[b + 1]
+        b += 1
+
+
+@jit_inline
+def monsters_in(s, c):
+    """How many monsters city ``c`` holds (-1: the whole board)."""
+    return s.info[I_MONSTERS] if c < 0 else s.city_monsters[c]
+
+
+@jit_inline
+def monster_in(s, c, x):
+    """The ``x``-th monster (player, piece) of city ``c`` (-1: of the board), in (player, piece) order."""
+    if c < 0:
+        return s.board_player[x], s.board_piece[x]
+    return s.city_player[c, x], s.city_piece[c, x]
+
+
+@jit_inline
+def enter_city(s, p, i, c):
+    s.piece_city[p, i] = c
+    insert_monster(s.city_player[c], s.city_piece[c], s.city_monsters[c], p, i)
+    s.city_monsters[c] += 1
+
+
+@jit_inline
+def leave_city(s, p, i):
+    c = s.piece_city[p, i]
+    remove_monster(s.city_player[c], s.city_piece[c], s.city_monsters[c], p, i)
+    s.city_monsters[c] -= 1
+    s.piece_city[p, i] = -1
+
+
+@jit_inline
+def move_monster(s, p, i, c):
+    """Monster (p, i) on the board moves to city ``c``."""
+    leave_city(s, p, i)
+    enter_city(s, p, i, c)
+
+
+@jit_inline
 def enter_board(s, t, p, i, c, hidden):
     """Available monster (p, i) goes on the board in city ``c``."""
     s.in_front[p, t.piece_kind[i]] -= 1
     s.on_board[p, t.piece_kind[i]] += 1
     s.piece_where[p, i] = ON_BOARD
-    s.piece_city[p, i] = c
     s.piece_hidden[p, i] = hidden
-    b = s.info[I_MONSTERS]
-    while b > 0 and (s.board_player[b - 1] > p or (s.board_player[b - 1] == p and s.board_piece[b - 1] > i)):
-        s.board_player[b] = s.board_player[b - 1]
-        s.board_piece[b] = s.board_piece[b - 1]
-        b -= 1
-    s.board_player[b] = p
-    s.board_piece[b] = i
+    insert_monster(s.board_player, s.board_piece, s.info[I_MONSTERS], p, i)
     s.info[I_MONSTERS] += 1
+    enter_city(s, p, i, c)
 
 
 @jit_inline
@@ -221,17 +279,10 @@ def leave_board(s, t, p, i, where):
     if where == AVAILABLE:
         s.in_front[p, t.piece_kind[i]] += 1
     s.piece_where[p, i] = where
-    s.piece_city[p, i] = -1
     s.piece_hidden[p, i] = 0
-    last = s.info[I_MONSTERS] - 1
-    b = 0
-    while s.board_player[b] != p or s.board_piece[b] != i:
-        b += 1
-    while b < last:
-        s.board_player[b] = s.board_player[b + 1]
-        s.board_piece[b] = s.board_piece[b + 1]
-        b += 1
-    s.info[I_MONSTERS] = last
+    remove_monster(s.board_player, s.board_piece, s.info[I_MONSTERS], p, i)
+    s.info[I_MONSTERS] -= 1
+    leave_city(s, p, i)
 
 
 @jit
@@ -260,6 +311,7 @@ def reset(s, t):
     s.tile_owner[:] = -1
     s.pass_box[:] = IN_HAND
     s.piece_city[:, :] = -1
+    s.city_monsters[:] = 0
     s.piece_hidden[:, :] = 0
     s.piece_where[:, :] = AVAILABLE
     s.on_board[:, :] = 0

@@ -6,8 +6,8 @@ import pytest
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (AVAILABLE, CAPTURED, DRAKOOR, I_BROWN, I_FIRST, I_MONSTERS, MECHOOR,
-                                         M_PIECES, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_PIECES, R_PLAYERS,
-                                         R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
+                                         M_PIECES, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_CITIES, R_PIECES,
+                                         R_PLAYERS, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
                                          R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board, reset)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import fresh, put, rng
@@ -46,12 +46,17 @@ def conservation_problems(s, t):
 
 
 def index_problems(s, t):
-    """The engine's index of the board (list and counts by kind) disagrees with the pieces' positions."""
+    """The engine's index of the board (lists of the board and of each city, counts by kind) disagrees with
+    the pieces' positions."""
     n = int(t.R[R_PLAYERS])
     kinds = t.piece_kind[:t.R[R_PIECES]]
     on_board = [(p, i) for p in range(n) for i in range(t.R[R_PIECES]) if s.piece_where[p, i] == ON_BOARD]
     listed = list(zip(s.board_player[:s.info[I_MONSTERS]], s.board_piece[:s.info[I_MONSTERS]]))
     out = [] if listed == on_board else ["list"]
+    for c in range(t.R[R_CITIES]):
+        m = s.city_monsters[c]
+        if list(zip(s.city_player[c, :m], s.city_piece[c, :m])) != [x for x in on_board if s.piece_city[x] == c]:
+            out.append(f"list of city {c}")
     for p in range(n):
         for k in range(7):
             where = s.piece_where[p, :t.R[R_PIECES]][kinds == k]
