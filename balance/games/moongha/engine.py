@@ -4,7 +4,9 @@ A turn: phase one fills the six Action boxes (fixed contents, then the turn trac
 within the supplies); phase two goes clockwise from the first player, one action each, until every
 player has passed in succession; phase three clears the boxes, checks the end and passes the First
 Player marker left.  Every choice is a decision point: the legal options go into ``s.options`` and
-``decide`` asks the seat's policy (or takes the next scripted choice, for the tests).
+``decide`` asks the seat's policy (or takes the next scripted choice, for the tests).  Dice, the
+tiles' shuffle and the policies' random choices draw from the generator in the state (``s.rng``):
+``play_batch`` copies the batch's generator in before its games and back out after them.
 """
 
 import numpy as np
@@ -150,26 +152,26 @@ def make_tables(rules, players):
 # ---------------------------------------------------------------- dice and decisions
 
 @jit_inline
-def roll(s, rng):
-    """One die: the next scripted face if a test set one, else a random face."""
+def roll(s):
+    """One die: the next scripted face if a test set one, else a random face (from ``s.rng``)."""
     q = s.info[I_FD_POS]
     if q < s.info[I_FD_LEN]:
         s.info[I_FD_POS] = q + 1
         return s.forced_dice[q]
-    return die(6, rng)
+    return die(6, s.rng)
 
 
 @jit_inline
-def count_hits(s, t, n_dice, rng):
+def count_hits(s, t, n_dice):
     h = 0
     for _ in range(n_dice):
-        if roll(s, rng) >= t.R[R_HIT_ON]:
+        if roll(s) >= t.R[R_HIT_ON]:
             h += 1
     return h
 
 
 @jit_inline
-def decide(s, t, seat, kind, n, rng):
+def decide(s, t, seat, kind, n):
     """Index of the option taken among ``s.options[:n]`` (n >= 1).  Inlined where it is asked: the kind
     is a constant there and the policies' dispatch on it folds away (~2.5% faster games).
 
@@ -191,7 +193,7 @@ def decide(s, t, seat, kind, n, rng):
             raise ValueError("scripted choice is not among the legal options")
     if n == 1:
         return 0
-    return P.choose(s, t, seat, kind, n, rng)
+    return P.choose(s, t, seat, kind, n)
 
 
 @jit_inline
@@ -350,7 +352,7 @@ def damage_monster(s, t, q, i, hits, src, src_player):
 # ---------------------------------------------------------------- setup
 
 @jit
-def setup(s, t, rng):
+def setup(s, t):
     """Deal the secret City tiles (the rest go back unseen) and roll for the first player."""
     n = t.R[R_PLAYERS]
     C = t.R[R_CITIES]
@@ -358,14 +360,14 @@ def setup(s, t, rng):
     for c in range(C):
         tiles[c] = c
     for c in range(C - 1, 0, -1):  # Fisher-Yates
-        j = below(c + 1, rng)
+        j = below(c + 1, s.rng)
         tiles[c], tiles[j] = tiles[j], tiles[c]
     k = 0
     for p in range(n):
         for _ in range(t.R[R_TILES]):
             s.tile_owner[tiles[k]] = p
             k += 1
-    s.info[I_FIRST] = below(n, rng)
+    s.info[I_FIRST] = below(n, s.rng)
     s.info[I_TURN] = 0
 
 
@@ -396,7 +398,7 @@ def human_available(s, t, piece):
 
 
 @jit
-def take_human(s, t, piece, chooser, rng):
+def take_human(s, t, piece, chooser):
     """Take a hero or military piece from the stock, else pull one from a city of the chooser's choice.
 
     Returns False when none can be had.
@@ -411,13 +413,13 @@ def take_human(s, t, piece, chooser, rng):
     for c in range(C):
         if s.city_humans[c, piece] > 0:
             n_opt = put_option(s, n_opt, c, piece, 0, 0)
-    c = s.options[decide(s, t, chooser, P.PULL, n_opt, rng), 0]
+    c = s.options[decide(s, t, chooser, P.PULL, n_opt), 0]
     s.city_humans[c, piece] -= 1
     return True
 
 
 @jit
-def fill_military(s, t, box, dice, chooser, rng):
+def fill_military(s, t, box, dice, chooser):
     """Military box ``box`` (0 = One, 1 = Two) gets one piece per die along its progression.
 
     The progression cycles; a piece that cannot be had is skipped and the die goes to the next one.
@@ -428,13 +430,13 @@ def fill_military(s, t, box, dice, chooser, rng):
         for _try in range(L):
             piece = t.progression[box, pos] - 1
             pos = pos + 1 if pos + 1 < L else 0
-            if take_human(s, t, piece, chooser, rng):
+            if take_human(s, t, piece, chooser):
                 s.box_military[box, piece] += 1
                 break
 
 
 @jit
-def phase_one(s, t, rng):
+def phase_one(s, t):
     """Fill the six Action boxes: fixed contents, then the turn track's dice placed by face."""
     turn = s.info[I_TURN]
     first = s.info[I_FIRST]
@@ -442,18 +444,18 @@ def phase_one(s, t, rng):
     faces = s.faces
     faces[:] = 0
     for _ in range(t.dice[turn]):
-        faces[roll(s, rng) - 1] += 1
+        faces[roll(s) - 1] += 1
     fill_tokens(s, ORANGE, orange + faces[0])
     fill_tokens(s, WHITE, t.white[turn] + faces[1])
     fill_tokens(s, PURPLE, t.R[R_PURPLE] + faces[2])
     for _ in range(t.R[R_HEROES_PER_TURN] + faces[3]):
-        if take_human(s, t, HERO, first, rng):
+        if take_human(s, t, HERO, first):
             s.box_heroes[0] += 1
     for _ in range(t.R[R_INFANTRY_PER_TURN]):
-        if take_human(s, t, INFANTRY, first, rng):
+        if take_human(s, t, INFANTRY, first):
             s.box_military[0, INFANTRY] += 1
-    fill_military(s, t, 0, faces[4], first, rng)  # Military One before Military Two
-    fill_military(s, t, 1, faces[5], first, rng)
+    fill_military(s, t, 0, faces[4], first)  # Military One before Military Two
+    fill_military(s, t, 1, faces[5], first)
 
 
 # ---------------------------------------------------------------- Create/Heal
@@ -470,7 +472,7 @@ def place_monster(s, t, p, k, c):
 
 
 @jit_inline
-def create_token(s, t, p, k, rng):
+def create_token(s, t, p, k):
     """An orange token goes into Monster box ``k``; a monster whose cost is reached MUST be placed."""
     C = t.R[R_CITIES]
     s.box_create[p, k] += 1
@@ -479,7 +481,7 @@ def create_token(s, t, p, k, rng):
         n_opt = 0
         for c in range(C):
             n_opt = put_option(s, n_opt, c, k, 0, 0)
-        place_monster(s, t, p, k, s.options[decide(s, t, p, P.PLACE_MONSTER, n_opt, rng), 0])
+        place_monster(s, t, p, k, s.options[decide(s, t, p, P.PLACE_MONSTER, n_opt), 0])
     elif k == BLOOB and tokens == t.R[R_BLOOB_SPAWN] and s.on_board[p, BLOOB] > 0:
         n_opt = put_option(s, 0, -1, 0, 0, 0)
         for c in range(C):
@@ -489,7 +491,7 @@ def create_token(s, t, p, k, rng):
                     near = True
             if near:
                 n_opt = put_option(s, n_opt, c, 0, 0, 0)
-        c = s.options[decide(s, t, p, P.BLOOB_SPAWN, n_opt, rng), 0]
+        c = s.options[decide(s, t, p, P.BLOOB_SPAWN, n_opt), 0]
         if c >= 0:
             place_monster(s, t, p, BLOOB, c)
 
@@ -530,12 +532,12 @@ def can_create_or_heal(s, t, p):
 
 
 @jit_inline
-def do_create_heal(s, t, p, rng):
+def do_create_heal(s, t, p):
     """Use one orange token (already taken from its box or the stock): create or heal."""
     n_opt = create_heal_options(s, t, p, 0)
-    o = decide(s, t, p, P.CREATE_HEAL, n_opt, rng)
+    o = decide(s, t, p, P.CREATE_HEAL, n_opt)
     if s.options[o, 0] == 0:
-        create_token(s, t, p, s.options[o, 1], rng)
+        create_token(s, t, p, s.options[o, 1])
     else:
         q, k = s.options[o, 1], s.options[o, 2]
         s.stock_tokens[ORANGE] += 1
@@ -575,14 +577,14 @@ def target_options(s, t, p, i, n_opt):
 
 
 @jit_inline
-def strike_monster(s, t, p, k, dice, q, j, rng):
+def strike_monster(s, t, p, k, dice, q, j):
     """A monster of kind ``k`` rolls ``dice`` against monster (q, j)."""
-    h = count_hits(s, t, dice, rng)
+    h = count_hits(s, t, dice)
     damage_monster(s, t, q, j, h, k, p)
 
 
 @jit_inline
-def kiddoo_join(s, t, p, c, rng):
+def kiddoo_join(s, t, p, c):
     """Kiddoo may join an attack in its city, striking first.  Returns its dice (0: it stays out) and piece."""
     if s.info[I_KIDDOO_JOINED] == 1:
         return 0, -1
@@ -596,7 +598,7 @@ def kiddoo_join(s, t, p, c, rng):
     n_opt = put_option(s, 0, -1, 0, 0, 0)
     for j in range(s.box_attack[p, KIDDOO] + 1):
         n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    j = s.options[decide(s, t, p, P.KIDDOO_JOIN, n_opt, rng), 0]
+    j = s.options[decide(s, t, p, P.KIDDOO_JOIN, n_opt), 0]
     if j < 0:
         return 0, -1
     s.info[I_KIDDOO_JOINED] = 1
@@ -607,33 +609,33 @@ def kiddoo_join(s, t, p, c, rng):
 
 
 @jit
-def resolve_attack(s, t, p, i, ttype, q, j, dice, rng):
+def resolve_attack(s, t, p, i, ttype, q, j, dice):
     """Monster (p, i) attacks with ``dice`` dice: a monster (q, j), the humans, or the city (j = city)."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
     s.piece_hidden[p, i] = 0  # attacking reveals the monster
     kdice, kpiece = 0, -1
     if k != KIDDOO:
-        kdice, kpiece = kiddoo_join(s, t, p, c, rng)
+        kdice, kpiece = kiddoo_join(s, t, p, c)
     if ttype == TT_MONSTER:
         s.piece_hidden[q, j] = 0  # a target is revealed (Shaggoo may attack a hidden one)
         if kdice > 0 and alive_at(s, q, j, c):
-            strike_monster(s, t, p, KIDDOO, kdice, q, j, rng)
+            strike_monster(s, t, p, KIDDOO, kdice, q, j)
         if alive_at(s, q, j, c):
-            strike_monster(s, t, p, k, dice, q, j, rng)
+            strike_monster(s, t, p, k, dice, q, j)
         return
     at_city = ttype == TT_CITY
     if kdice > 0:  # Kiddoo strikes first, even before armour fires
-        strike_humans(s, t, p, c, count_hits(s, t, kdice, rng), at_city)
+        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
-        damage_monster(s, t, p, i, count_hits(s, t, armour * t.R[R_ARMOUR_DICE], rng), SRC_MILITARY, -1)
+        damage_monster(s, t, p, i, count_hits(s, t, armour * t.R[R_ARMOUR_DICE]), SRC_MILITARY, -1)
     if not alive_at(s, p, i, c):
         return
-    strike_humans(s, t, p, c, count_hits(s, t, dice, rng), at_city)
+    strike_humans(s, t, p, c, count_hits(s, t, dice), at_city)
     infantry = s.city_humans[c, INFANTRY]
     if infantry > 0:  # surviving infantry return fire
-        damage_monster(s, t, p, i, count_hits(s, t, infantry * t.R[R_INFANTRY_DICE], rng), SRC_MILITARY, -1)
+        damage_monster(s, t, p, i, count_hits(s, t, infantry * t.R[R_INFANTRY_DICE]), SRC_MILITARY, -1)
 
 
 @jit_inline
@@ -646,20 +648,20 @@ def has_attack(s, t, p, k):
 
 
 @jit
-def do_attack(s, t, p, rng):
+def do_attack(s, t, p):
     """Use one white token: store it in a Monster box with a piece on the board, then maybe attack."""
     n_opt = 0
     for k in range(N_KINDS):
         if s.on_board[p, k] > 0:
             n_opt = put_option(s, n_opt, k, 0, 0, 0)
-    k = s.options[decide(s, t, p, P.ATTACK_BOX, n_opt, rng), 0]
+    k = s.options[decide(s, t, p, P.ATTACK_BOX, n_opt), 0]
     s.box_attack[p, k] += 1
     s.info[I_ATTACK_KIND] = k
     n_opt = put_option(s, 0, 0, 0, 0, 0)
     if has_attack(s, t, p, k):
         for j in range(1, s.box_attack[p, k] + 1):
             n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    spend = s.options[decide(s, t, p, P.ATTACK_SPEND, n_opt, rng), 0]
+    spend = s.options[decide(s, t, p, P.ATTACK_SPEND, n_opt), 0]
     if spend == 0:
         return
     s.box_attack[p, k] -= spend
@@ -672,8 +674,8 @@ def do_attack(s, t, p, rng):
         for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
             if s.piece_where[p, i] == ON_BOARD:
                 n_opt = target_options(s, t, p, i, n_opt)
-        o = decide(s, t, p, P.ATTACK_TARGET, n_opt, rng)
-        resolve_attack(s, t, p, s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3], dice, rng)
+        o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
+        resolve_attack(s, t, p, s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3], dice)
         return
     # Bloobs: each Bloob on the board may attack once, with its own target, in an order of the owner's choosing
     attacked = 0  # bit mask of Bloob pieces that have attacked
@@ -687,12 +689,12 @@ def do_attack(s, t, p, rng):
                 n_opt = target_options(s, t, p, i, n_opt)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.ATTACK_TARGET, n_opt, rng)
+        o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
         i = s.options[o, 0]
         if i < 0:
             break
         attacked |= 1 << (i - first)
-        resolve_attack(s, t, p, i, s.options[o, 1], s.options[o, 2], s.options[o, 3], dice, rng)
+        resolve_attack(s, t, p, i, s.options[o, 1], s.options[o, 2], s.options[o, 3], dice)
         if s.info[I_BROWN] == 0:
             break
 
@@ -700,7 +702,7 @@ def do_attack(s, t, p, rng):
 # ---------------------------------------------------------------- Move/Hide
 
 @jit_inline
-def do_move_hide(s, t, p, rng):
+def do_move_hide(s, t, p):
     """Use one purple token: move or hide one monster; twice with Spectoor on the board."""
     times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
     for _ in range(times):
@@ -716,7 +718,7 @@ def do_move_hide(s, t, p, rng):
                 n_opt = put_option(s, n_opt, i, -1, 0, 0)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.MOVE, n_opt, rng)
+        o = decide(s, t, p, P.MOVE, n_opt)
         i, c = s.options[o, 0], s.options[o, 1]
         if c < 0:
             s.piece_hidden[p, i] = 1
@@ -727,15 +729,15 @@ def do_move_hide(s, t, p, rng):
 # ---------------------------------------------------------------- heroes and military
 
 @jit_inline
-def choose_city(s, t, p, purpose, rng):
+def choose_city(s, t, p, purpose):
     n_opt = 0
     for c in range(t.R[R_CITIES]):
         n_opt = put_option(s, n_opt, c, purpose, 0, 0)
-    return s.options[decide(s, t, p, P.CITY, n_opt, rng), 0]
+    return s.options[decide(s, t, p, P.CITY, n_opt), 0]
 
 
 @jit
-def military_attack(s, t, p, c, rng):
+def military_attack(s, t, p, c):
     """Every armour and infantry piece in city ``c`` attacks a revealed monster the active player picks.
 
     The targets are declared before any die is rolled; dice against one target are rolled together.
@@ -746,7 +748,7 @@ def military_attack(s, t, p, c, rng):
     for piece in (ARMOUR, INFANTRY):
         per = t.R[R_ARMOUR_DICE] if piece == ARMOUR else t.R[R_INFANTRY_DICE]
         for _ in range(s.city_humans[c, piece]):
-            o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, c, piece), rng)
+            o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, c, piece))
             q, j = s.options[o, 0], s.options[o, 1]
             found = False
             for r in range(w):
@@ -760,13 +762,13 @@ def military_attack(s, t, p, c, rng):
                 w += 1
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
-        h = count_hits(s, t, s.work[r, 2], rng)
+        h = count_hits(s, t, s.work[r, 2])
         if alive_at(s, q, j, c):
             damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
 
 
 @jit
-def place_hero(s, t, p, c, rng):
+def place_hero(s, t, p, c):
     """A hero arrives in ``c``: reveal rolls, the heroes' attack on revealed Drakoors, then the military attack."""
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
@@ -774,9 +776,9 @@ def place_hero(s, t, p, c, rng):
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if s.piece_hidden[q, j] == 1:
-            if count_hits(s, t, dice, rng) > 0:
+            if count_hits(s, t, dice) > 0:
                 s.piece_hidden[q, j] = 0
-    h = count_hits(s, t, s.city_humans[c, HERO], rng)
+    h = count_hits(s, t, s.city_humans[c, HERO])
     for _ in range(h):
         n_opt = 0
         for x in range(monsters_in(s, c)):
@@ -785,21 +787,21 @@ def place_hero(s, t, p, c, rng):
                 n_opt = put_option(s, n_opt, q, j, 0, 0)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.DRAKOOR_KILL, n_opt, rng)
+        o = decide(s, t, p, P.DRAKOOR_KILL, n_opt)
         destroy(s, t, s.options[o, 0], s.options[o, 1], SRC_HERO, -1)
-    military_attack(s, t, p, c, rng)
+    military_attack(s, t, p, c)
 
 
 @jit
-def fly_jet(s, t, p, rng):
+def fly_jet(s, t, p):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
-    o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, -1, JET), rng)
+    o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, -1, JET))
     q, j = s.options[o, 0], s.options[o, 1]
     c = s.piece_city[q, j]
     h = 0
     collateral = 0
     for _ in range(t.R[R_JET_DICE]):
-        f = roll(s, rng)
+        f = roll(s)
         if f >= t.R[R_HIT_ON]:
             h += 1
         if f <= t.R[R_JET_COLLATERAL]:
@@ -807,7 +809,7 @@ def fly_jet(s, t, p, rng):
     damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
     place_neutral_rubble(s, t, c, collateral)
     if t.R[O_JET_WITH_MILITARY] == 1:
-        military_attack(s, t, p, c, rng)
+        military_attack(s, t, p, c)
     if t.R[O_JET_STAYS] == 1:
         s.city_humans[c, JET] += 1
     else:
@@ -815,7 +817,7 @@ def fly_jet(s, t, p, rng):
 
 
 @jit
-def drop_a_bomb(s, t, p, c, rng):
+def drop_a_bomb(s, t, p, c):
     """Clear the city's humans, 8 dice against each monster (hidden ones stay hidden), 8 dice against the city."""
     for piece in (INFANTRY, ARMOUR, JET, HERO):
         s.stock_humans[piece] += s.city_humans[c, piece]
@@ -826,22 +828,22 @@ def drop_a_bomb(s, t, p, c, rng):
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         if alive_at(s, q, j, c):
-            damage_monster(s, t, q, j, count_hits(s, t, t.R[R_A_BOMB_DICE], rng), SRC_A_BOMB, -1)
-    place_neutral_rubble(s, t, c, count_hits(s, t, t.R[R_A_BOMB_DICE], rng))
+            damage_monster(s, t, q, j, count_hits(s, t, t.R[R_A_BOMB_DICE]), SRC_A_BOMB, -1)
+    place_neutral_rubble(s, t, c, count_hits(s, t, t.R[R_A_BOMB_DICE]))
     s.stock_humans[A_BOMB] += 1
 
 
 @jit
-def use_military(s, t, p, piece, rng):
+def use_military(s, t, p, piece):
     """Place the military piece just taken (it is in the player's hand)."""
     if piece == JET:
-        fly_jet(s, t, p, rng)
+        fly_jet(s, t, p)
     elif piece == A_BOMB:
-        drop_a_bomb(s, t, p, choose_city(s, t, p, FOR_A_BOMB, rng), rng)
+        drop_a_bomb(s, t, p, choose_city(s, t, p, FOR_A_BOMB))
     else:
-        c = choose_city(s, t, p, FOR_INFANTRY if piece == INFANTRY else FOR_ARMOUR, rng)
+        c = choose_city(s, t, p, FOR_INFANTRY if piece == INFANTRY else FOR_ARMOUR)
         s.city_humans[c, piece] += 1
-        military_attack(s, t, p, c, rng)
+        military_attack(s, t, p, c)
 
 
 # ---------------------------------------------------------------- the action phase
@@ -869,18 +871,18 @@ def pass_action_possible(s, t, p, box):
 
 
 @jit
-def use_token(s, t, p, token, rng):
+def use_token(s, t, p, token):
     if token == ORANGE:
-        do_create_heal(s, t, p, rng)
+        do_create_heal(s, t, p)
     elif token == WHITE:
-        do_attack(s, t, p, rng)
+        do_attack(s, t, p)
     else:
         s.stock_tokens[PURPLE] += 1  # used at once, back to the stock
-        do_move_hide(s, t, p, rng)
+        do_move_hide(s, t, p)
 
 
 @jit
-def player_action(s, t, p, rng):
+def player_action(s, t, p):
     """One action of player ``p``.  Returns True when it counts as a pass."""
     n_opt = 0
     for token in (ORANGE, WHITE, PURPLE):  # the token boxes come first (the scripted policies rely on it)
@@ -899,19 +901,19 @@ def player_action(s, t, p, rng):
         n_opt = put_option(s, n_opt, A_REMOVE_PASS, s.pass_box[p], 0, 0)
     if n_opt == 0:  # the marker is out and its action impossible: a plain pass
         n_opt = put_option(s, n_opt, A_NOTHING, 0, 0, 0)
-    o = decide(s, t, p, P.ACTION, n_opt, rng)
+    o = decide(s, t, p, P.ACTION, n_opt)
     code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
     if code <= A_PURPLE:
         s.box_tokens[a] -= 1
-        use_token(s, t, p, a, rng)
+        use_token(s, t, p, a)
         return False
     if code == A_HERO:
         s.box_heroes[0] -= 1
-        place_hero(s, t, p, choose_city(s, t, p, FOR_HERO, rng), rng)
+        place_hero(s, t, p, choose_city(s, t, p, FOR_HERO))
         return False
     if code == A_MILITARY:
         s.box_military[a, b] -= 1
-        use_military(s, t, p, b, rng)
+        use_military(s, t, p, b)
         return False
     if code == A_PLACE_PASS:
         s.pass_box[p] = a
@@ -920,14 +922,14 @@ def player_action(s, t, p, rng):
         s.pass_box[p] = IN_HAND
         if a <= BOX_PURPLE:
             s.stock_tokens[a] -= 1
-            use_token(s, t, p, a, rng)
+            use_token(s, t, p, a)
         elif a == BOX_HERO:
-            take_human(s, t, HERO, p, rng)
-            place_hero(s, t, p, choose_city(s, t, p, FOR_HERO, rng), rng)
+            take_human(s, t, HERO, p)
+            place_hero(s, t, p, choose_city(s, t, p, FOR_HERO))
         else:
             piece = INFANTRY if a == BOX_MILITARY_ONE else ARMOUR
-            take_human(s, t, piece, p, rng)
-            use_military(s, t, p, piece, rng)
+            take_human(s, t, piece, p)
+            use_military(s, t, p, piece)
         return True
     return True
 
@@ -943,13 +945,13 @@ def ended_by_action(s, t, p):
 
 
 @jit
-def phase_two(s, t, rng):
+def phase_two(s, t):
     """Clockwise from the first player until every player has passed in succession.  Returns an end reason."""
     n = t.R[R_PLAYERS]
     p = s.info[I_FIRST]
     passes = 0
     while passes < n:
-        passed = player_action(s, t, p, rng)
+        passed = player_action(s, t, p)
         s.info[I_ACTIONS] += 1
         passes = passes + 1 if passed else 0
         reason = ended_by_action(s, t, p)
@@ -1082,17 +1084,17 @@ def winner(s, t):
 # ---------------------------------------------------------------- the game
 
 @jit
-def play_game(s, t, rng):
-    """Play one game from a reset state.  Returns (winner or -1, end reason, turns played)."""
+def play_game(s, t):
+    """Play one game from a reset state, drawing from ``s.rng``.  Returns (winner or -1, end reason, turns played)."""
     n = t.R[R_PLAYERS]
-    setup(s, t, rng)
+    setup(s, t)
     reason = TURNS_PLAYED
     turns = 0
     for turn in range(t.R[R_TURNS]):
         s.info[I_TURN] = turn
         turns = turn + 1
-        phase_one(s, t, rng)
-        r = phase_two(s, t, rng)
+        phase_one(s, t)
+        r = phase_two(s, t)
         all_rubble = phase_three(s, t)
         score(s, t)
         track_lead(s.lead, s.scores, n, turns)
@@ -1117,6 +1119,7 @@ def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
     if n > MAX_PLAYERS or R[R_CITIES] > MAX_CITIES or R[R_PIECES] > MAX_PIECES or seat_params.shape[1] > MAX_PARAMS:
         raise ValueError("more players, cities, pieces or policy parameters than state.STATE holds")
     state = new_state()
+    record(state).rng[:] = rng  # the games draw from the state's copy of the batch's generator
     for g in range(n_games):
         s = record(state)  # a record is a view: the array, used at every game, stays alive
         reset(s, t)
@@ -1124,7 +1127,7 @@ def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
             s.policy[p] = seat_policy[lineup[g, p]]
             for j in range(seat_params.shape[1]):
                 s.param[p, j] = seat_params[lineup[g, p], j]
-        w, reason, turns = play_game(s, t, rng)
+        w, reason, turns = play_game(s, t)
         finish_record(rec, g, n, w, reason, turns, s.scores, s.lead)
         rec[g, N_COMMON + 2 * n] = s.info[I_ACTIONS]
         for p in range(n):
@@ -1134,4 +1137,5 @@ def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
             for k in range(N_KINDS):
                 rec[g, seat_col(5 + k, p, n, n_game_cols)] = s.created[p, k]
                 rec[g, seat_col(5 + N_KINDS + k, p, n, n_game_cols)] = s.lost[p, k]
+    rng[:] = record(state).rng  # the caller's generator advances as if the games had drawn from it
     return rec

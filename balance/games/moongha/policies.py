@@ -528,12 +528,12 @@ def good_token_on_offer(s, n, w):
 
 
 @jit_inline
-def better(v, o, best, pick, ties, rng):
+def better(s, v, o, best, pick, ties):
     """The best value so far, its option and how many options share it, once option ``o`` is valued
     ``v``: of equal values, each option is taken with the same chance (one draw per tie)."""
     if v == best:
         ties += 1
-        if below(ties, rng) == 0:
+        if below(ties, s.rng) == 0:
             pick = o
         return best, pick, ties
     up = v > best  # selects, not branches: which option is best is hard to predict
@@ -541,7 +541,7 @@ def better(v, o, best, pick, ties, rng):
 
 
 @jit
-def best_action(s, t, p, n, w, rng):
+def best_action(s, t, p, n, w):
     """ACTION.  With a good token on offer, only the tokens are weighed: the token boxes (they come
     first) and the Pass marker's box (last) if it holds tokens.  The Pass marker's placements come
     last and are not weighed once a better option is found."""
@@ -549,11 +549,11 @@ def best_action(s, t, p, n, w, rng):
     if good_token_on_offer(s, n, w):
         o = 0
         while o < n and s.options[o, 0] <= A_PURPLE:
-            best, pick, ties = better(token_value(s, s.options[o, 0] - A_ORANGE, w), o, best, pick, ties, rng)
+            best, pick, ties = better(s, token_value(s, s.options[o, 0] - A_ORANGE, w), o, best, pick, ties)
             o += 1
         if s.options[n - 1, 0] == A_REMOVE_PASS and s.options[n - 1, 1] <= BOX_PURPLE:
             v = action_value(s, t, p, A_REMOVE_PASS, s.options[n - 1, 1], 0, w, -1)
-            best, pick, ties = better(v, n - 1, best, pick, ties, rng)
+            best, pick, ties = better(s, v, n - 1, best, pick, ties)
         return pick
     rows = rows_read(s, ACTION, n)
     lead = -1
@@ -566,12 +566,12 @@ def best_action(s, t, p, n, w, rng):
             break  # none of the rest can be taken or tie
         if code == A_MILITARY and b == JET and lead < 0:
             lead = leading_rival(s, t, p)
-        best, pick, ties = better(action_value(s, t, p, code, a, b, w, lead), o, best, pick, ties, rng)
+        best, pick, ties = better(s, action_value(s, t, p, code, a, b, w, lead), o, best, pick, ties)
     return pick
 
 
 @jit
-def best_move(s, t, p, n, w, rng):
+def best_move(s, t, p, n, w):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
     per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
     evaluate_places(s, t, p, w, leading_rival(s, t, p), places_wrecker(s, t, p, MOVE))
@@ -591,12 +591,12 @@ def best_move(s, t, p, n, w, rng):
                 piece = i
                 stay = place_value(s, t, k, here, w)
             v = place_value(s, t, k, c, w) - stay - 0.1
-        best, pick, ties = better(v, o, best, pick, ties, rng)
+        best, pick, ties = better(s, v, o, best, pick, ties)
     return pick
 
 
 @jit
-def best_spending(s, t, p, n, w, rng):
+def best_spending(s, t, p, n, w):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
     threat or it is the last turn; then attack with every token, if the attack is worth it."""
     k = s.info[I_ATTACK_KIND]
@@ -611,7 +611,7 @@ def best_spending(s, t, p, n, w, rng):
             v = -1.0 + 0.01 * j
         else:
             v = kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], w, leading_rival(s, t, p))
-        best, pick, ties = better(v, o, best, pick, ties, rng)
+        best, pick, ties = better(s, v, o, best, pick, ties)
     return pick
 
 
@@ -670,7 +670,7 @@ def option_value(s, t, p, kind, o, w, lead):
 
 
 @jit
-def best_option(s, t, p, kind, n, w, rng):
+def best_option(s, t, p, kind, n, w):
     """The decisions of the other kinds, one option at a time."""
     lead = -1
     if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
@@ -683,7 +683,7 @@ def best_option(s, t, p, kind, n, w, rng):
         evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
-        best, pick, ties = better(option_value(s, t, p, kind, o, w, lead), o, best, pick, ties, rng)
+        best, pick, ties = better(s, option_value(s, t, p, kind, o, w, lead), o, best, pick, ties)
     return pick
 
 
@@ -712,21 +712,21 @@ def rows_read(s, kind, n):
 
 
 @jit_inline
-def choose_scripted(s, t, seat, kind, n, rng):
+def choose_scripted(s, t, seat, kind, n):
     """Value the options (in a loop for the decision's kind) and take the best; ties are broken at random."""
     w = s.param[seat]
     if kind == ACTION:
-        return best_action(s, t, seat, n, w, rng)
+        return best_action(s, t, seat, n, w)
     if kind == MOVE:
-        return best_move(s, t, seat, n, w, rng)
+        return best_move(s, t, seat, n, w)
     if kind == ATTACK_SPEND:
-        return best_spending(s, t, seat, n, w, rng)
-    return best_option(s, t, seat, kind, n, w, rng)
+        return best_spending(s, t, seat, n, w)
+    return best_option(s, t, seat, kind, n, w)
 
 
 @jit_inline
-def choose(s, t, seat, kind, n, rng):
+def choose(s, t, seat, kind, n):
     """The index of the option the seat's policy takes among ``s.options[:n]``."""
     if s.policy[seat] == RANDOM:
-        return pick_random(n, rng)
-    return choose_scripted(s, t, seat, kind, n, rng)
+        return pick_random(n, s.rng)
+    return choose_scripted(s, t, seat, kind, n)

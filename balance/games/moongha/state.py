@@ -117,6 +117,7 @@ STATE = np.dtype([
     ("city_eval_key", np.int64, (4,)),  # the policies' memo: decision, seat, leader and rows city_eval holds
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
+    ("rng", np.uint64, (4,)),  # the random generator's state while a batch plays (balance.sim.dice)
 ])
 
 MAX_TURNS = 40  # rules.TurnTrack bounds

@@ -15,12 +15,16 @@ def tables(players=4, rules=None):
 
 
 def fresh(players=4, rules=None):
-    """(state, tables): supplies full, board empty, nothing in the Action boxes."""
+    """(state, tables): supplies full, board empty, nothing in the Action boxes; the state's generator
+    seeded with 0 (``rng()``)."""
     t = tables(players, rules)
-    return new_python_state(t), t
+    s = new_python_state(t)
+    s.rng[:] = rng()
+    return s, t
 
 
 def rng(seed=0):
+    """A generator state (to put into ``s.rng``)."""
     return new_rng(np.random.SeedSequence(seed))
 
 

@@ -68,11 +68,11 @@ def index_problems(s, t):
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_end_and_conserve_everything(players):
     s, t = fresh(players)
-    r = rng(11)
+    s.rng[:] = rng(11)
     reasons = set()
     for g in range(150):
         reset(s, t)
-        w, reason, turns = engine.play_game(s, t, r)
+        w, reason, turns = engine.play_game(s, t)
         assert 1 <= turns <= t.R[R_TURNS]
         assert reason == engine.TURNS_PLAYED or turns <= t.R[R_TURNS]
         if reason == engine.TURNS_PLAYED:
@@ -96,10 +96,10 @@ def test_random_games_end_and_conserve_everything(players):
 def test_every_option_plays(option, value):
     rules = apply_overrides(Rules, {f"options.{option}": value})[0]
     s, t = fresh(4, rules)
-    r = rng(5)
+    s.rng[:] = rng(5)
     for _ in range(30):
         reset(s, t)
-        engine.play_game(s, t, r)
+        engine.play_game(s, t)
         problems = conservation_problems(s, t)
         if option in ("neutral_rubble", "jet_after_attack"):
             problems = [p for p in problems if p not in ("brown rubble", "human piece 2")]
@@ -109,15 +109,16 @@ def test_every_option_plays(option, value):
 def test_the_first_player_marker_passes_left():
     s, t = fresh(4)
     reset(s, t)
-    engine.setup(s, t, rng(3))
+    s.rng[:] = rng(3)
+    engine.setup(s, t)
     first = s.info[I_FIRST]
     rec_first = []
-    r = rng(4)
+    s.rng[:] = rng(4)
     for turn in range(3):
         s.info[0] = turn
         rec_first.append(int(s.info[I_FIRST]))
-        engine.phase_one(s, t, r)
-        engine.phase_two(s, t, r)
+        engine.phase_one(s, t)
+        engine.phase_two(s, t)
         engine.phase_three(s, t)
         s.info[I_FIRST] = s.info[I_FIRST] + 1 if s.info[I_FIRST] + 1 < 4 else 0
     assert rec_first == [first, (first + 1) % 4, (first + 2) % 4]

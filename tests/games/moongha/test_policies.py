@@ -43,7 +43,8 @@ def pick(s, t, seat, kind, rows, seed=0):
     for o, row in enumerate(rows):
         s.options[o, :] = 0
         s.options[o, :len(row)] = row
-    o = P.choose(s, t, seat, kind, len(rows), new_rng(np.random.SeedSequence(seed)))
+    s.rng[:] = new_rng(np.random.SeedSequence(seed))
+    o = P.choose(s, t, seat, kind, len(rows))
     return tuple(int(x) for x in s.options[o])
 
 
@@ -55,13 +56,15 @@ def mid_game_positions(count, seed):
     r = new_rng(np.random.SeedSequence(seed))
     for g in range(count):
         s, t = seated("random")
-        engine.setup(s, t, r)
+        s.rng[:] = r  # one generator across the positions
+        engine.setup(s, t)
         for turn in range(1 + g % 4):
             s.info[0] = turn
-            engine.phase_one(s, t, r)
-            engine.phase_two(s, t, r)
+            engine.phase_one(s, t)
+            engine.phase_two(s, t)
             engine.phase_three(s, t)
             engine.score(s, t)
+        r[:] = s.rng
         out.append((s, t))
     return out
 
@@ -225,11 +228,11 @@ def batch():
 @pytest.mark.parametrize("policy", SCRIPTED)
 def test_games_with_a_scripted_policy_end_and_conserve_everything(policy):
     s, t = seated(policy)
-    r = new_rng(np.random.SeedSequence(7))
+    s.rng[:] = new_rng(np.random.SeedSequence(7))
     for _ in range(20):
         reset(s, t)
         set_policy(s, policy)
-        w, reason, turns = engine.play_game(s, t, r)
+        w, reason, turns = engine.play_game(s, t)
         assert conservation_problems(s, t) == []
         assert np.array_equal(s.scores, s.vp.sum(axis=1))
 

@@ -9,7 +9,7 @@ from balance.games.moongha.state import (A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_O
                                          HERO, I_BROWN, IN_HAND, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD,
                                          ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board)
 from balance.rules import apply_overrides
-from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put, rng
+from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put
 
 LONDON, PARIS, ROME, TOKYO = CITY["London"], CITY["Paris"], CITY["Rome"], CITY["Tokyo"]
 
@@ -24,11 +24,11 @@ def test_example_simon_three_tokens_do_not_create_mechoor_the_fourth_must():
     s, t = fresh()
     s.box_create[0, MECHOOR] = 2
     choices(s, (0, MECHOOR))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert s.box_create[0, MECHOOR] == 3 and s.piece_where[0, 0] == AVAILABLE
     stock = s.stock_tokens[ORANGE]
     choices(s, (0, MECHOOR), (ROME, MECHOOR))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert all_used(s)
     assert s.piece_where[0, 0] == ON_BOARD and s.piece_city[0, 0] == ROME and s.piece_hidden[0, 0] == 1
     assert s.box_create[0, MECHOOR] == 0 and s.stock_tokens[ORANGE] == stock + 4
@@ -52,7 +52,7 @@ def test_drakoor_costs_one_plus_one_per_drakoor_on_the_board():
     s.box_create[0, DRAKOOR] = 3  # ready since a Drakoor was destroyed: a token is still needed
     leave_board(s, t, 0, t.kind_first[DRAKOOR], AVAILABLE)
     choices(s, (0, DRAKOOR), (TOKYO, DRAKOOR))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert all_used(s) and s.on_board[0, DRAKOOR] == 2
 
 
@@ -60,7 +60,7 @@ def test_the_first_bloob_costs_three():
     s, t = fresh()
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB))
-    engine.do_create_heal(s, t, 0, rng())  # two tokens, no Bloob on the board: no spawn
+    engine.do_create_heal(s, t, 0)  # two tokens, no Bloob on the board: no spawn
     assert s.box_create[0, BLOOB] == 2 and s.on_board[0, BLOOB] == 0
 
 
@@ -70,7 +70,7 @@ def test_a_further_bloob_for_two_tokens_only_in_or_next_to_a_bloob_city():
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB), (-9,))  # nothing matches the second: we only look at its options
     with pytest.raises(ValueError):
-        engine.do_create_heal(s, t, 0, rng())
+        engine.do_create_heal(s, t, 0)
     spawn = sorted(o[0] for o in options(s, 1 + 4))
     assert spawn == sorted([-1, ROME, PARIS, CITY["Moscow"], CITY["Cairo"]])
 
@@ -80,7 +80,7 @@ def test_a_bloob_spawned_for_two_tokens():
     put(s, t, 0, BLOOB, "Rome")
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB), (PARIS,))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert all_used(s) and s.on_board[0, BLOOB] == 2 and s.box_create[0, BLOOB] == 0
 
 
@@ -89,10 +89,10 @@ def test_declining_the_spawn_needs_a_third_token_then_anywhere():
     put(s, t, 0, BLOOB, "Rome")
     s.box_create[0, BLOOB] = 1
     choices(s, (0, BLOOB), (-1,))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert s.box_create[0, BLOOB] == 2
     choices(s, (0, BLOOB), (TOKYO, BLOOB))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert all_used(s) and s.on_board[0, BLOOB] == 2 and s.box_create[0, BLOOB] == 0
 
 
@@ -103,7 +103,7 @@ def test_heal_removes_one_damage_and_returns_the_brown_rubble():
     s.info[I_BROWN] -= 2
     stock = s.stock_tokens[ORANGE]
     choices(s, (1, 0, MECHOOR))
-    engine.do_create_heal(s, t, 0, rng())
+    engine.do_create_heal(s, t, 0)
     assert s.box_damage[0, MECHOOR] == 1 and s.info[I_BROWN] == 19 and s.stock_tokens[ORANGE] == stock + 1
 
 
@@ -125,7 +125,7 @@ def test_attack_tokens_go_only_to_boxes_with_a_monster_on_the_board_and_may_be_s
     s, t = fresh()
     put(s, t, 0, MOOGRE, "Rome", hidden=True)
     choices(s, (MOOGRE,), (0,))
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.box_attack[0, MOOGRE] == 1 and s.piece_hidden[0, 1] == 1
 
 
@@ -148,7 +148,7 @@ def test_example_mechoor_killed_by_moogre_scores_six():
                              (moogre, TT_CITY, 0, ROME)]
     choices(s, (MOOGRE,), (2,), (moogre, TT_MONSTER, red, mechoor))
     dice(s, 4, 6, 1, 2)
-    engine.do_attack(s, t, yellow, rng())
+    engine.do_attack(s, t, yellow)
     assert all_used(s)
     assert s.piece_where[red, mechoor] == CAPTURED and s.moogre_vp[yellow] == 6
     assert s.info[I_BROWN] == 20 and s.box_damage[red, MECHOOR] == 0
@@ -169,7 +169,7 @@ def test_example_mechoor_attacks_the_city_armour_fires_first():
     s.box_attack[red, MECHOOR] = 3
     choices(s, (MECHOOR,), (4,), (mechoor, TT_CITY, 0, PARIS))
     dice(s, 4, 5, 1, *([6] * 6), *([1] * 6))
-    engine.do_attack(s, t, red, rng())
+    engine.do_attack(s, t, red)
     assert all_used(s)
     assert s.box_damage[red, MECHOOR] == 2 and s.info[I_BROWN] == 18
     assert s.piece_hidden[red, mechoor] == 0
@@ -185,7 +185,7 @@ def test_armour_can_destroy_the_attacker_before_it_rolls():
     s.city_humans[PARIS, HERO] = 1
     choices(s, (SHAGGOO,), (1,), (kiddoo_like, TT_HUMANS, 0, PARIS))
     dice(s, 4, 1, 1)  # armour: one hit destroys Shaggoo (capacity 4); Shaggoo never rolls
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_where[0, kiddoo_like] == AVAILABLE and s.city_humans[PARIS, HERO] == 1
 
 
@@ -202,7 +202,7 @@ def test_example_bloobs_attack_in_rome_and_tokyo():
     s.box_attack[yellow, BLOOB] = 2
     choices(s, (BLOOB,), (3,), (rome, TT_CITY, 0, ROME), (tokyo, TT_CITY, 0, TOKYO))
     dice(s, 1, 2, 3, 4, 1, 5, 1, 1)
-    engine.do_attack(s, t, yellow, rng())
+    engine.do_attack(s, t, yellow)
     assert all_used(s)
     assert s.piece_where[yellow, rome] == AVAILABLE and s.lost[yellow, BLOOB] == 1
     assert s.piece_hidden[yellow, tokyo] == 0 and s.city_rubble[yellow, TOKYO] == 1
@@ -218,7 +218,7 @@ def test_bloob_damage_spills_to_another_bloob_in_the_city_even_hidden():
     s.box_attack[0, MECHOOR] = 1
     choices(s, (MECHOOR,), (2,), (mech, TT_MONSTER, 1, a))
     dice(s, 4, 4, 4, 4, 4, 1)
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s)
     assert s.piece_where[1, a] == AVAILABLE and s.piece_where[1, b] == ON_BOARD
     assert s.box_damage[1, BLOOB] == 2 and s.piece_where[1, c] == ON_BOARD
@@ -238,7 +238,7 @@ def test_shaggoo_attacks_a_hidden_monster_and_reveals_both():
     sp = put(s, t, 1, SPECTOOR, "Rome", hidden=True)
     choices(s, (SHAGGOO,), (1,), (sh, TT_MONSTER, 1, sp))
     dice(s, 1)
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_hidden[0, sh] == 0 and s.piece_hidden[1, sp] == 0
 
 
@@ -248,7 +248,7 @@ def test_shaggoo_reveals_a_drakoor_but_cannot_hurt_it():
     dr = put(s, t, 1, DRAKOOR, "Rome", hidden=True)
     choices(s, (SHAGGOO,), (1,), (sh, TT_MONSTER, 1, dr))
     dice(s, 6)
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_where[1, dr] == ON_BOARD and s.piece_hidden[1, dr] == 0
 
 
@@ -262,7 +262,7 @@ def test_only_drakoors_and_heroes_hurt_drakoors():
     mine = put(s, t, 0, DRAKOOR, "Rome")
     choices(s, (DRAKOOR,), (1,), (mine, TT_MONSTER, 1, dr))
     dice(s, 4)
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_where[1, dr] == AVAILABLE
 
 
@@ -282,7 +282,7 @@ def test_kiddoo_joins_with_one_die_and_strikes_before_the_armour():
     s.city_humans[PARIS, ARMOUR] = 1
     choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
     dice(s, 6, 4, 4, 1)  # Kiddoo's one die removes the armour, which never fires; Mechoor: 2 hits on the city
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s)
     assert s.piece_hidden[0, kid] == 0 and s.city_humans[PARIS, ARMOUR] == 0
     assert s.box_damage[0, MECHOOR] == 0 and s.city_rubble[0, PARIS] == 2
@@ -294,7 +294,7 @@ def test_infantry_returns_fire_only_if_it_survives():
     s.city_humans[PARIS, INFANTRY] = 2
     choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
     dice(s, 6, 1, 1, 4, 4)  # one infantry left: it fires two dice
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.box_damage[0, MECHOOR] == 2 and s.city_humans[PARIS, INFANTRY] == 1
 
 
@@ -318,15 +318,15 @@ def test_moves_follow_the_connections_within_the_movement_allowance():
     s.stock_tokens[PURPLE] -= 1
     bloob = put(s, t, 0, BLOOB, "London", hidden=True)
     choices(s, (bloob, PARIS))
-    engine.do_move_hide(s, t, 0, rng())
+    engine.do_move_hide(s, t, 0)
     assert all_used(s) and s.piece_city[0, bloob] == PARIS
     choices(s, (bloob, ROME))
-    engine.do_move_hide(s, t, 0, rng())
+    engine.do_move_hide(s, t, 0)
     assert s.piece_city[0, bloob] == ROME
     # a hidden Bloob (movement 1) in Rome may go to Rome's neighbours only, and cannot hide again
     choices(s, (-9,))
     with pytest.raises(ValueError):
-        engine.do_move_hide(s, t, 0, rng())
+        engine.do_move_hide(s, t, 0)
     assert sorted(o[1] for o in options(s, 3)) == sorted([PARIS, CITY["Moscow"], CITY["Cairo"]])
 
 
@@ -334,7 +334,7 @@ def test_hide_a_revealed_monster():
     s, t = fresh()
     m = put(s, t, 0, MOOGRE, "London")
     choices(s, (m, -1))
-    engine.do_move_hide(s, t, 0, rng())
+    engine.do_move_hide(s, t, 0)
     assert all_used(s) and s.piece_hidden[0, m] == 1 and s.piece_city[0, m] == LONDON
 
 
@@ -343,7 +343,7 @@ def test_spectoor_doubles_the_move_hide_action():
     sp = put(s, t, 0, SPECTOOR, "London", hidden=True)
     m = put(s, t, 0, MOOGRE, "Tokyo")
     choices(s, (m, CITY["Los Angeles"]), (m, -1))
-    engine.do_move_hide(s, t, 0, rng())
+    engine.do_move_hide(s, t, 0)
     assert all_used(s) and s.piece_city[0, m] == CITY["Los Angeles"] and s.piece_hidden[0, m] == 1
     assert s.piece_city[0, sp] == LONDON
 
@@ -360,7 +360,7 @@ def test_example_hero_placed_in_london():
     s.city_humans[LONDON, HERO] = 1
     s.city_humans[LONDON, INFANTRY] = 1
     dice(s, 5, 1, 2, 4, 5, 2, 4, 1)
-    engine.place_hero(s, t, blue, LONDON, rng())
+    engine.place_hero(s, t, blue, LONDON)
     assert all_used(s)
     assert s.piece_where[0, dr] == AVAILABLE and s.lost[0, DRAKOOR] == 1
     assert s.piece_hidden[1, sp] == 0 and s.box_damage[1, SPECTOOR] == 1
@@ -371,7 +371,7 @@ def test_hero_hits_destroy_even_the_active_players_drakoor():
     s, t = fresh()
     dr = put(s, t, 0, DRAKOOR, "Rome")
     dice(s, 6)
-    engine.place_hero(s, t, 0, ROME, rng())
+    engine.place_hero(s, t, 0, ROME)
     assert s.piece_where[0, dr] == AVAILABLE
 
 
@@ -379,7 +379,7 @@ def test_drakoor_killed_by_a_hero_may_leave_the_game():
     s, t = fresh(rules=with_options(drakoor_killed_by_hero="out_of_game"))
     dr = put(s, t, 0, DRAKOOR, "Rome")
     dice(s, 6)
-    engine.place_hero(s, t, 1, ROME, rng())
+    engine.place_hero(s, t, 1, ROME)
     assert s.piece_where[0, dr] == 3
 
 
@@ -393,7 +393,7 @@ def test_example_armour_placed_in_paris_fourth_hit_wasted():
     s.box_military[1, ARMOUR] = 1
     choices(s, (engine.A_MILITARY, 1, ARMOUR), (PARIS, engine.FOR_ARMOUR), (1, bloob, ARMOUR), (1, bloob, INFANTRY))
     dice(s, 4, 5, 6, 4, 1)
-    engine.player_action(s, t, 0, rng())
+    engine.player_action(s, t, 0)
     assert all_used(s)
     assert s.piece_where[1, bloob] == AVAILABLE and s.box_damage[2, MOOGRE] == 0 and s.piece_where[2, moogre] == 1
     assert s.city_humans[PARIS, ARMOUR] == 1 and s.box_military[1, ARMOUR] == 0
@@ -403,7 +403,7 @@ def test_military_placed_where_no_monster_is_revealed_does_not_attack():
     s, t = fresh()
     put(s, t, 1, MECHOOR, "Paris", hidden=True)
     choices(s, (PARIS, engine.FOR_INFANTRY))
-    engine.use_military(s, t, 0, INFANTRY, rng())
+    engine.use_military(s, t, 0, INFANTRY)
     assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1
 
 
@@ -413,7 +413,7 @@ def test_jet_attacks_a_revealed_monster_with_collateral_on_ones_and_returns():
     mech = put(s, t, 1, MECHOOR, "Tokyo")
     choices(s, (1, mech, JET))
     dice(s, 4, 5, 1, 1)
-    engine.use_military(s, t, 0, JET, rng())
+    engine.use_military(s, t, 0, JET)
     assert all_used(s)
     assert s.box_damage[1, MECHOOR] == 2 and s.city_rubble[4, TOKYO] == 2 and s.info[I_BROWN] == 16
     assert s.stock_humans[JET] == 2 and s.city_humans[TOKYO, JET] == 0
@@ -424,7 +424,7 @@ def test_a_jet_may_stay_in_the_city():
     s.stock_humans[JET] -= 1
     put(s, t, 1, MECHOOR, "Tokyo")
     dice(s, 2, 2, 2, 2)
-    engine.use_military(s, t, 0, JET, rng())
+    engine.use_military(s, t, 0, JET)
     assert s.city_humans[TOKYO, JET] == 1
 
 
@@ -438,7 +438,7 @@ def test_a_bomb_clears_humans_hits_every_monster_and_the_city():
     s.city_rubble[0, ROME] = 3
     choices(s, (ROME, engine.FOR_A_BOMB))
     dice(s, *([4] * 5 + [1] * 3), *([6] * 8), *([5] * 8))
-    engine.use_military(s, t, 0, A_BOMB, rng())
+    engine.use_military(s, t, 0, A_BOMB)
     assert all_used(s)
     assert s.city_humans[ROME].sum() == 0 and s.stock_humans[INFANTRY] == 10 and s.stock_humans[A_BOMB] == 1
     assert s.box_damage[1, MECHOOR] == 5 and s.piece_hidden[1, mech] == 1
@@ -451,7 +451,7 @@ def test_a_bomb_clears_humans_hits_every_monster_and_the_city():
 def test_placing_the_pass_marker_is_a_pass():
     s, t = fresh()
     choices(s, (A_PLACE_PASS, BOX_ORANGE))
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert s.pass_box[0] == BOX_ORANGE
 
 
@@ -461,7 +461,7 @@ def test_an_action_offers_the_boxes_then_the_six_placements_of_the_pass_marker_l
     s.box_heroes[0] = 1
     s.box_military[0, INFANTRY] = 1
     choices(s, (A_PLACE_PASS, BOX_WHITE))
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert options(s, 9) == [(engine.A_ORANGE, ORANGE, 0, 0), (engine.A_HERO, 0, 0, 0),
                              (engine.A_MILITARY, 0, INFANTRY, 0)] + [(A_PLACE_PASS, box, 0, 0) for box in range(6)]
 
@@ -471,7 +471,7 @@ def test_taking_the_pass_marker_back_performs_the_action_from_the_stock_and_is_a
     s.pass_box[0] = BOX_ORANGE
     stock = s.stock_tokens[ORANGE]
     choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert all_used(s) and s.pass_box[0] == IN_HAND and s.on_board[0, DRAKOOR] == 1
     assert s.stock_tokens[ORANGE] == stock  # taken from the stock, returned on creation
 
@@ -482,7 +482,7 @@ def test_pass_marker_from_military_one_places_an_infantry_from_the_board():
     s.city_humans[ROME, INFANTRY] = 1
     s.pass_box[0] = 4
     choices(s, (A_REMOVE_PASS, 4), (PARIS, engine.FOR_INFANTRY))
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1 and s.city_humans[ROME, INFANTRY] == 0
 
 
@@ -490,7 +490,7 @@ def test_with_no_legal_action_the_player_simply_passes():
     s, t = fresh()
     s.box_tokens[WHITE] = 3  # an Attack token needs a monster on the board
     s.pass_box[0] = BOX_WHITE  # and so does taking the marker back
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert options(s, 1) == [(engine.A_NOTHING, 0, 0, 0)] and s.box_tokens[WHITE] == 3
 
 
@@ -500,7 +500,7 @@ def test_the_turn_ends_when_everyone_has_passed_in_succession():
     s.info[1] = 1  # first player: seat 1
     choices(s, (A_PLACE_PASS, 0), (A_PLACE_PASS, 0), (engine.A_ORANGE, ORANGE), (0, SPECTOOR),
             (A_REMOVE_PASS, 0), (0, SPECTOOR), (A_REMOVE_PASS, 0), (0, MECHOOR), (A_PLACE_PASS, 0))
-    assert engine.phase_two(s, t, rng()) == engine.NOT_OVER
+    assert engine.phase_two(s, t) == engine.NOT_OVER
     assert all_used(s) and s.info[4] == 6  # actions: pass, pass, orange, pass, pass, pass
     assert s.box_create[0, SPECTOOR] == 1 and s.box_create[1, SPECTOOR] == 1 and s.box_create[2, MECHOOR] == 1
     assert list(s.pass_box[:3]) == [0, IN_HAND, IN_HAND]
@@ -527,7 +527,7 @@ def test_the_brown_rubble_running_out_ends_the_game_at_once():
     choices(s, (engine.A_MILITARY, 1, JET))
     dice(s, 1, 2, 2, 2)  # one collateral rubble: the last brown piece
     s.info[1] = 0
-    assert engine.phase_two(s, t, rng()) == engine.BROWN_RUBBLE_GONE
+    assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
 
 
 def test_a_destroying_hit_is_recorded_without_brown_rubble_and_returns_it():
@@ -560,7 +560,7 @@ def test_kiddoo_joining_spends_its_own_stored_tokens():
     stock = s.stock_tokens[WHITE]
     choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS), (2,))
     dice(s, 5, 5, 1, 1, 1)  # Kiddoo's two dice (one per own token) remove both infantry; Mechoor misses
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_hidden[0, kid] == 0
     assert s.box_attack[0, KIDDOO] == 0 and s.stock_tokens[WHITE] == stock + 3  # 1 of Mechoor's, 2 of Kiddoo's
     assert s.city_humans[PARIS, INFANTRY] == 0 and s.box_damage[0, MECHOOR] == 0  # no infantry left to fire
@@ -574,7 +574,7 @@ def test_moogre_captures_a_bloob_destroyed_by_spill_over():
     s.box_attack[0, MOOGRE] = 2
     choices(s, (MOOGRE,), (3,), (moogre, TT_MONSTER, 1, first))
     dice(s, 6, 6, 6, 6, 6, 6)  # six hits: three destroy the target, three the hidden Bloob
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s)
     assert s.piece_where[1, first] == CAPTURED and s.piece_where[1, second] == CAPTURED
     assert s.moogre_vp[0] == 6 and s.lost[1, BLOOB] == 2 and s.box_damage[1, BLOOB] == 0
@@ -589,7 +589,7 @@ def test_attack_tokens_return_on_every_kill_or_with_the_last_piece(reading):
     s.box_attack[1, BLOOB] = 3
     choices(s, (MECHOOR,), (1,), (mech, TT_MONSTER, 1, first))
     dice(s, 4, 4, 4)  # exactly three hits: one Bloob destroyed, nothing spills (the other is in Tokyo)
-    engine.do_attack(s, t, 0, rng())
+    engine.do_attack(s, t, 0)
     assert all_used(s) and s.piece_where[1, first] == AVAILABLE and s.piece_where[1, second] == ON_BOARD
     assert s.box_attack[1, BLOOB] == (0 if reading == "every_kill" else 3)
     engine.damage_monster(s, t, 1, second, 3, MECHOOR, 0)  # the last Bloob leaves the board
@@ -604,6 +604,6 @@ def test_the_pass_marker_may_stay_in_its_box_across_turns():
     assert s.pass_box[0] == BOX_WHITE
     stock = s.stock_tokens[WHITE]
     choices(s, (A_REMOVE_PASS, BOX_WHITE), (MECHOOR,), (0,))  # next turn: the Attack action from the stock
-    assert engine.player_action(s, t, 0, rng())
+    assert engine.player_action(s, t, 0)
     assert all_used(s) and s.pass_box[0] == IN_HAND and s.box_attack[0, MECHOOR] == 1
     assert s.stock_tokens[WHITE] == stock - 1

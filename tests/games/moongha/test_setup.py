@@ -36,7 +36,8 @@ def test_the_board_connects_tokyo_and_los_angeles_and_measures_moves():
 @pytest.mark.parametrize("players,tiles", [(3, 3), (4, 2)])
 def test_each_player_draws_secret_city_tiles(players, tiles):
     s, t = fresh(players)
-    engine.setup(s, t, rng(1))
+    s.rng[:] = rng(1)
+    engine.setup(s, t)
     owners = s.tile_owner[:12]
     for p in range(players):
         assert (owners == p).sum() == tiles
@@ -46,9 +47,9 @@ def test_each_player_draws_secret_city_tiles(players, tiles):
 def test_the_first_player_is_random():
     s, t = fresh(4)
     seen = set()
-    r = rng(2)
+    s.rng[:] = rng(2)
     for _ in range(200):
-        engine.setup(s, t, r)
+        engine.setup(s, t)
         seen.add(int(s.info[I_FIRST]))
     assert seen == {0, 1, 2, 3}
 
@@ -60,7 +61,7 @@ def test_example_turn_five_dice():
     s.info[I_TURN] = 4
     assert t.dice[4] == 6
     dice(s, 2, 3, 3, 5, 5, 6)
-    engine.phase_one(s, t, rng())
+    engine.phase_one(s, t)
     assert all_used(s)
     assert s.box_tokens[ORANGE] == 10
     assert s.box_tokens[WHITE] == t.white[4] + 1
@@ -73,7 +74,7 @@ def test_example_turn_five_dice():
 def test_first_turn_doubles_the_orange_tokens():
     s, t = fresh(3)
     dice(s, 4, 4, 4)
-    engine.phase_one(s, t, rng())
+    engine.phase_one(s, t)
     assert s.box_tokens[ORANGE] == 14
     assert s.box_tokens[WHITE] == 2
     assert s.box_heroes[0] == 1 + 3
@@ -84,7 +85,7 @@ def test_the_stock_limits_the_tokens():
     s.stock_tokens[PURPLE] = 3
     s.info[I_TURN] = 4
     dice(s, 3, 3, 3, 3, 3, 3)
-    engine.phase_one(s, t, rng())
+    engine.phase_one(s, t)
     assert s.box_tokens[PURPLE] == 3 and s.stock_tokens[PURPLE] == 0
 
 
@@ -92,14 +93,14 @@ def test_military_two_six_dice_cycle_and_skip_the_missing_a_bomb():
     """Rulebook: 'if there were six dice in Military Two then you would place three armor, two jet
     fighters, and one A bomb'."""
     s, t = fresh()
-    engine.fill_military(s, t, 1, 6, 0, rng())
+    engine.fill_military(s, t, 1, 6, 0)
     assert list(s.box_military[1]) == [0, 3, 2, 1]
     assert s.stock_humans[A_BOMB] == 0 and s.stock_humans[ARMOUR] == 2 and s.stock_humans[JET] == 0
 
 
 def test_military_one_three_dice():
     s, t = fresh()
-    engine.fill_military(s, t, 0, 3, 0, rng())
+    engine.fill_military(s, t, 0, 3, 0)
     assert list(s.box_military[0]) == [1, 1, 1, 0]
 
 
@@ -110,7 +111,7 @@ def test_missing_infantry_is_pulled_from_a_city_the_first_player_chooses():
     s.city_humans[CITY["Rome"], INFANTRY] = 2
     s.info[I_FIRST] = 2
     choices(s, (CITY["Rome"], INFANTRY))
-    engine.fill_military(s, t, 0, 1, 2, rng())
+    engine.fill_military(s, t, 0, 1, 2)
     assert all_used(s)
     assert s.box_military[0, INFANTRY] == 1 and s.city_humans[CITY["Rome"], INFANTRY] == 1
 
@@ -119,7 +120,7 @@ def test_never_pull_skips_to_the_next_piece():
     s, t = fresh(rules=apply_overrides(Rules, {"options.pull_from_board": "never"})[0])
     s.stock_humans[INFANTRY] = 0
     s.city_humans[CITY["Paris"], INFANTRY] = 1
-    engine.fill_military(s, t, 0, 1, 0, rng())
+    engine.fill_military(s, t, 0, 1, 0)
     assert list(s.box_military[0]) == [0, 1, 0, 0]  # infantry skipped, the die gives armour
 
 
@@ -128,14 +129,14 @@ def test_heroes_are_pulled_when_all_are_out():
     s.stock_humans[HERO] = 0
     s.city_humans[CITY["Tokyo"], HERO] = 5
     dice(s, 4, 1, 1)
-    engine.phase_one(s, t, rng())
+    engine.phase_one(s, t)
     assert s.box_heroes[0] == 2 and s.city_humans[CITY["Tokyo"], HERO] == 3
 
 
 def test_no_piece_anywhere_leaves_the_demand_unmet():
     s, t = fresh()
     s.stock_humans[:4] = 0
-    engine.fill_military(s, t, 1, 3, 0, rng())
+    engine.fill_military(s, t, 1, 3, 0)
     assert s.box_military.sum() == 0
 
 
