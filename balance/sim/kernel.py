@@ -9,13 +9,23 @@ create arrays (``np.zeros`` ...) or return new ones.  Allocate everything once p
 
 They also use numpy's error model: a float division by zero gives inf instead of a check for
 zero before every division (a game's rules divide only by values the rules tables keep >= 1).
+
+LLVM's x86 "cmov converter" is turned off for every kernel compiled in a process that imports
+this module: it turns the selects of a policy's argmax and valuation (``v if c else w``) back
+into branches, and which option is best, or whose monster stands in a city, is hard to predict
+(Moongha's scripted games ~3-4% faster with branch-free valuations).
 """
 
 import hashlib
 import importlib.util
+import platform
 from pathlib import Path
 
+import llvmlite.binding
 from numba import njit
+
+if platform.machine().lower() in ("x86_64", "amd64"):  # an x86 option: elsewhere LLVM would reject it
+    llvmlite.binding.set_option("balance", "-x86-cmov-converter=false")
 
 jit = njit(cache=True, _nrt=False, error_model="numpy")
 """A game function that runs inside the game loop."""

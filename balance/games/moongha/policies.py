@@ -328,16 +328,12 @@ def military_target_value(s, t, q, j, hits, lead):
 @jit_inline
 def hero_value(s, p, q, kind, hidden, f, c):
     """A hero arriving in city ``c`` and a monster of ``q`` there: revealed (hidden ones), hunted
-    (Drakoors) or attacked by the city's military (revealed ones), worth ``f`` times more for the leader."""
-    if q == p:
-        if kind == DRAKOOR:
-            return -2.5
-        return -1.0 if hidden else 0.0
-    if kind == DRAKOOR:
-        return f * (0.6 if hidden else 1.5)
-    if hidden:
-        return f * 0.6
-    return f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+    (Drakoors) or attacked by the city's military (revealed ones), worth ``f`` times more for the leader.
+    Every case is computed and one selected, without branches: the monsters come in no predictable order."""
+    military = f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
+    own = -2.5 if kind == DRAKOOR else (-1.0 if hidden else 0.0)
+    rival = f * (0.6 if hidden else 1.5) if kind == DRAKOOR else (f * 0.6 if hidden else military)
+    return own if q == p else rival
 
 
 @jit
