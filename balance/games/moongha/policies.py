@@ -267,8 +267,8 @@ def best_target(s, t, p, i, dice, w, lead):
     bt, bq, bj = -1, -1, -1
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        if q != p and (k == SHAGGOO or (s.piece_hidden[q, j] == 0
-                                                                   and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))):
+        legal = k == SHAGGOO or (s.piece_hidden[q, j] == 0 and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))
+        if q != p and legal:
             v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
             if v > best:
                 best, bt, bq, bj = v, TT_MONSTER, q, j

@@ -128,7 +128,7 @@ TABLES = np.dtype([  # the rules as the kernel reads them (constant for a batch)
     ("monster", np.int64, (N_KINDS, 6)),  # M_* columns per kind
     ("dist", np.int64, (C, C)),  # connections on the shortest path (0 on the diagonal)
     ("moves", np.int8, (N_KINDS, C, C)),  # where a monster of each kind may move from each city, in board order
-    ("move_count", np.int64, (N_KINDS, C)),
+    ("move_count", np.int64, (N_KINDS, C)),  # how many (the rest of each moves row is unused)
     ("white", np.int64, (MAX_TURNS,)),  # turn track: white tokens per turn
     ("dice", np.int64, (MAX_TURNS,)),  # turn track: dice per turn
     ("progression", np.int64, (2, MAX_PROGRESSION)),  # Military One / Two: piece + 1, 0 past the end
@@ -241,6 +241,7 @@ def monster_in(s, c, x):
 
 @jit_inline
 def enter_city(s, p, i, c):
+    """Monster (p, i) stands in city ``c`` and on its list."""
     s.piece_city[p, i] = c
     insert_monster(s.city_player[c], s.city_piece[c], s.city_monsters[c], p, i)
     s.city_monsters[c] += 1
@@ -248,6 +249,7 @@ def enter_city(s, p, i, c):
 
 @jit_inline
 def leave_city(s, p, i):
+    """Monster (p, i) leaves its city and its list."""
     c = s.piece_city[p, i]
     remove_monster(s.city_player[c], s.city_piece[c], s.city_monsters[c], p, i)
     s.city_monsters[c] -= 1
