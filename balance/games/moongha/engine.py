@@ -25,8 +25,8 @@ from balance.games.moongha.state import (
     R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
-    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SHAGGOO, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES,
-    WHITE, alive_at, city_damage, enter_board, monster_in, monsters_in, move_monster, humans_in, military_target,
+    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE,
+    alive_at, city_damage, enter_board, may_attack, monster_in, monsters_in, move_monster, humans_in, military_target,
     leave_board, new_state, python_record, record, reset,
 )
 from balance.sim.dice import below, die
@@ -566,9 +566,8 @@ def target_options(s, t, p, i, n_opt):
     c = s.piece_city[p, i]
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        if q != p:
-            if k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], k)):
-                n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
+        if q != p and may_attack(s, t, k, q, j):
+            n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
     if humans_in(s, c) > 0:
         n_opt = put_option(s, n_opt, i, TT_HUMANS, 0, c)
     if t.monster[k, M_DAMAGES_CITIES] == 1:

@@ -49,7 +49,7 @@ from balance.games.moongha.state import (
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON,
     R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
-    monster_in, monsters_in, military_target,
+    may_attack, monster_in, monsters_in, military_target,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -267,8 +267,7 @@ def best_target(s, t, p, i, dice, w, lead):
     bt, bq, bj = -1, -1, -1
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        legal = k == SHAGGOO or (s.piece_hidden[q, j] == 0 and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))
-        if q != p and legal:
+        if q != p and may_attack(s, t, k, q, j):
             v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
             if v > best:
                 best, bt, bq, bj = v, TT_MONSTER, q, j

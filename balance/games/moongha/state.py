@@ -202,6 +202,13 @@ def military_target(s, t, q, j, c):
 
 
 @jit_inline
+def may_attack(s, t, k, q, j):
+    """A monster of kind ``k`` may attack monster (q, j) in its city: Shaggoo any (it attacks hidden
+    monsters too), the others a revealed one, and a Drakoor only if it is a Drakoor."""
+    return k == SHAGGOO or (s.piece_hidden[q, j] == 0 and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))
+
+
+@jit_inline
 def insert_monster(players, pieces, m, p, i):
     """Put monster (p, i) into the list of ``m`` monsters ``players, pieces`` in (player, piece) order."""
     b = m
