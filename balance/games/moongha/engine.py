@@ -141,6 +141,7 @@ def to_arrays(rules, players):
     t["tile_vp"][:len(sc.city_tile_vp)] = sc.city_tile_vp
     t["kind_first"] = np.cumsum(monster[:, M_PIECES]) - monster[:, M_PIECES]
     t["piece_kind"][:R[R_PIECES]] = np.repeat(np.arange(N_KINDS), monster[:, M_PIECES])
+    t["wreckers"] = sum(1 << k for k in range(N_KINDS) if monster[k, M_DAMAGES_CITIES])
     return (tables,)
 
 
@@ -489,6 +490,7 @@ def create_token(s, t, p, k):
             for i in range(t.kind_first[BLOOB], t.kind_first[BLOOB] + t.monster[BLOOB, M_PIECES]):
                 if s.piece_where[p, i] == ON_BOARD and t.dist[s.piece_city[p, i], c] <= 1:
                     near = True
+                    break
             if near:
                 n_opt = put_option(s, n_opt, c, 0, 0, 0)
         c = s.options[decide(s, t, p, P.BLOOB_SPAWN, n_opt), 0]

@@ -199,27 +199,29 @@ def rubble_of_an_attack(s, t, p, c, spare):
 
 # rows of s.city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
 # city as a place for a monster of the seat (``evaluate_places``)
-E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_MONSTERS, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_ROWS)
+E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_ROWS)
 
 
 @jit
-def evaluate_places(s, t, p, w, lead, rubble):
-    """Each city as a place for a hidden monster of ``p`` (into ``s.city_eval``), in one pass over the board:
-    monsters there, rival prey (the leader's worth more), own city-wrecking monsters, the rubble value
-    of a 3-die attack (only if ``rubble``: a monster that damages cities is placed or moved) and the
-    humans' threat."""
+def evaluate_places(s, t, p, w, lead, kinds):
+    """Each city as a place for a hidden monster of ``p`` of the ``kinds`` (a bit mask), into ``s.city_eval``:
+    the humans' threat, and what those kinds' values read (``place_value``): rival prey (the leader's worth
+    more) and own city-wrecking monsters, in one pass over the board, and the rubble value of a 3-die attack."""
     ev = s.city_eval
+    rubble = kinds & t.wreckers != 0
+    prey = kinds & (1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO) != 0
     for c in range(t.R[R_CITIES]):
-        ev[E_MONSTERS, c] = 0.0
-        ev[E_PREY, c] = 0.0
-        ev[E_OWN_WRECKERS, c] = 0.0
-        ev[E_RUBBLE, c] = rubble_of_an_attack(s, t, p, c, w[W_SPARE]) if rubble else 0.0
+        if rubble:
+            ev[E_RUBBLE, c] = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
         ev[E_THREAT, c] = threat(s, c)
+    if not prey:
+        return
+    ev[E_PREY, :t.R[R_CITIES]] = 0.0
+    ev[E_OWN_WRECKERS, :t.R[R_CITIES]] = 0.0
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
-        ev[E_MONSTERS, c] += 1.0
         if q != p and kj != DRAKOOR:
             ev[E_PREY, c] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
         if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
@@ -227,16 +229,17 @@ def evaluate_places(s, t, p, w, lead, rubble):
 
 
 @jit_inline
-def places_wrecker(s, t, p, kind):
-    """A PLACE_MONSTER, BLOOB_SPAWN or MOVE decision may put a monster that damages cities somewhere."""
+def kinds_placed(s, p, kind):
+    """The kinds (a bit mask) a PLACE_MONSTER, BLOOB_SPAWN or MOVE decision may put somewhere."""
     if kind == PLACE_MONSTER:
-        return t.monster[s.options[0, 1], M_DAMAGES_CITIES] == 1
+        return 1 << s.options[0, 1]
     if kind == BLOOB_SPAWN:
-        return t.monster[BLOOB, M_DAMAGES_CITIES] == 1
+        return 1 << BLOOB
+    kinds = 0
     for k in range(N_KINDS):
-        if s.on_board[p, k] > 0 and t.monster[k, M_DAMAGES_CITIES] == 1:
-            return True
-    return False
+        if s.on_board[p, k] > 0:
+            kinds |= 1 << k
+    return kinds
 
 
 @jit_inline
@@ -247,13 +250,13 @@ def place_value(s, t, k, c, w):
     if t.monster[k, M_DAMAGES_CITIES] == 1:
         v += w[W_BUILD] * ev[E_RUBBLE, c]
     if k == DRAKOOR:
-        v += w[W_LURK] * (3.0 - ev[E_MONSTERS, c] - 1.5 * s.city_humans[c, HERO])
+        v += w[W_LURK] * (3.0 - s.city_monsters[c] - 1.5 * s.city_humans[c, HERO])
     elif k == MOOGRE or k == SHAGGOO:
         v += w[W_HUNT] * ev[E_PREY, c]
     elif k == KIDDOO:
         v += w[W_HUNT] * (0.5 * ev[E_PREY, c] + ev[E_OWN_WRECKERS, c])
     elif k == SPECTOOR:
-        v -= w[W_LURK] * 0.3 * ev[E_MONSTERS, c]
+        v -= w[W_LURK] * 0.3 * s.city_monsters[c]
     return v - 0.3 * ev[E_THREAT, c]
 
 
@@ -569,7 +572,7 @@ def best_action(s, t, p, n, w):
 def best_move(s, t, p, n, w):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
     per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
-    evaluate_places(s, t, p, w, leading_rival(s, t, p), places_wrecker(s, t, p, MOVE))
+    evaluate_places(s, t, p, w, leading_rival(s, t, p), kinds_placed(s, p, MOVE))
     best, pick, ties = -1e18, 0, 0
     piece = -1
     stay = 0.0
@@ -675,7 +678,7 @@ def best_option(s, t, p, kind, n, w):
         if not cities_remembered(s, p, lead, rows):
             evaluate_cities(s, t, p, w, lead, rows)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
-        evaluate_places(s, t, p, w, lead, places_wrecker(s, t, p, kind))
+        evaluate_places(s, t, p, w, lead, kinds_placed(s, p, kind))
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
         best, pick, ties = better(s, option_value(s, t, p, kind, o, w, lead), o, best, pick, ties)

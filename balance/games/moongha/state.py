@@ -51,7 +51,7 @@ IN_HAND = -1
 # score components
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
 
-CITY_EVAL_ROWS = 9  # the policies' per-city scratch (policies.E_*)
+CITY_EVAL_ROWS = 8  # the policies' per-city scratch (policies.E_*)
 OPTION_WIDTH = 4
 FORCED = 512  # room for scripted dice and choices (tests)
 
@@ -136,6 +136,7 @@ TABLES = np.dtype([  # the rules as the kernel reads them (constant for a batch)
     ("tile_vp", np.int64, (MAX_CITY_CAP + 1,)),  # City tile VP by damage
     ("piece_kind", np.int64, (K,)),  # kind of piece i (pieces of a kind are consecutive)
     ("kind_first", np.int64, (N_KINDS,)),  # first piece of each kind
+    ("wreckers", np.int64),  # the kinds that damage cities (bit k: kind k)
 ])
 del P, C, K
 
