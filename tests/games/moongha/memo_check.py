@@ -24,7 +24,7 @@ def check_cities(tables):
         if not remembered(s, p, lead, rows):
             return False
         kept = s.city_eval.copy()
-        P.evaluate_cities(s, tables, p, s.param[p], lead, rows)
+        P.evaluate_cities(s, tables, p, lead, rows)
         for e in range(P.E_A_BOMB + 1):
             if rows >> e & 1:
                 assert np.array_equal(kept[e], s.city_eval[e]), f"city values of row {e} changed"
