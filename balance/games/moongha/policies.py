@@ -261,30 +261,21 @@ def place_value(s, t, k, c, w):
     return v - 0.3 * ev[E_THREAT, c]
 
 
-@jit
-def best_target(s, t, p, i, dice, lead):
-    """The value of the best target of monster (p, i) rolling ``dice`` dice, and that target (type, q, j)."""
-    w = s.param[p]
+@jit_inline
+def best_target_value(s, t, p, i, hits, w, lead):
+    """The value of the best target of monster (p, i) scoring ``hits`` hits."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
-    hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
     best = -1e9
-    bt, bq, bj = -1, -1, -1
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if q != p and may_attack(s, t, k, q, j):
-            v = monster_target_value(s, t, p, k, q, j, hits, w, lead)
-            if v > best:
-                best, bt, bq, bj = v, TT_MONSTER, q, j
+            best = maximum(best, monster_target_value(s, t, p, k, q, j, hits, w, lead))
     if humans_in(s, c) > 0:
-        v = humans_value(s, c, w)
-        if v > best:
-            best, bt, bq, bj = v, TT_HUMANS, 0, c
+        best = maximum(best, humans_value(s, c, w))
     if t.monster[k, M_DAMAGES_CITIES] == 1:
-        v = city_target_value(s, t, p, c, hits, w)
-        if v > best:
-            best, bt, bq, bj = v, TT_CITY, 0, c
-    return best, bt, bq, bj
+        best = maximum(best, city_target_value(s, t, p, c, hits, w))
+    return best
 
 
 @jit_inline
@@ -466,13 +457,13 @@ def monster_threatened(s, t, p, k):
 
 @jit
 def kind_attack_value(s, t, p, k, dice, lead):
+    """The value of the best target of any of the seat's kind-``k`` monsters rolling ``dice`` dice."""
     w = s.param[p]
+    hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
     best = -1e9
     for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
         if s.piece_where[p, i] == ON_BOARD:
-            v, _, _, _ = best_target(s, t, p, i, dice, lead)
-            if v > best:
-                best = v
+            best = maximum(best, best_target_value(s, t, p, i, hits, w, lead))
     return best
 
 
