@@ -26,8 +26,8 @@ from balance.games.moongha.state import (
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
     R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE,
-    alive_at, city_damage, enter_board, may_attack, monster_in, monsters_in, move_monster, humans_in, military_target,
-    leave_board, new_state, python_record, record, reset,
+    alive_at, city_damage, enter_board, may_attack, option, pack_option, monster_in, monsters_in, move_monster,
+    humans_in, military_target, leave_board, new_state, python_record, record, reset,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -185,9 +185,10 @@ def decide(s, t, seat, kind, n):
     s.info[I_DECISIONS] += 1
     q = s.info[I_FC_POS]
     if q < s.info[I_FC_LEN]:
+        f = s.forced_choice[q]
+        scripted = pack_option(f[0], f[1], f[2], f[3])
         for o in range(n):
-            if (s.options[o, 0] == s.forced_choice[q, 0] and s.options[o, 1] == s.forced_choice[q, 1]
-                    and s.options[o, 2] == s.forced_choice[q, 2] and s.options[o, 3] == s.forced_choice[q, 3]):
+            if s.options[o] == scripted:
                 s.info[I_FC_POS] = q + 1
                 return o
         if n > 1:
@@ -199,10 +200,7 @@ def decide(s, t, seat, kind, n):
 
 @jit_inline
 def put_option(s, o, a, b, c, d):
-    s.options[o, 0] = a
-    s.options[o, 1] = b
-    s.options[o, 2] = c
-    s.options[o, 3] = d
+    s.options[o] = pack_option(a, b, c, d)
     return o + 1
 
 
@@ -414,7 +412,7 @@ def take_human(s, t, piece, chooser):
     for c in range(C):
         if s.city_humans[c, piece] > 0:
             n_opt = put_option(s, n_opt, c, piece, 0, 0)
-    c = s.options[decide(s, t, chooser, P.PULL, n_opt), 0]
+    c = option(s, decide(s, t, chooser, P.PULL, n_opt), 0)
     s.city_humans[c, piece] -= 1
     return True
 
@@ -482,7 +480,7 @@ def create_token(s, t, p, k):
         n_opt = 0
         for c in range(C):
             n_opt = put_option(s, n_opt, c, k, 0, 0)
-        place_monster(s, t, p, k, s.options[decide(s, t, p, P.PLACE_MONSTER, n_opt), 0])
+        place_monster(s, t, p, k, option(s, decide(s, t, p, P.PLACE_MONSTER, n_opt), 0))
     elif k == BLOOB and tokens == t.R[R_BLOOB_SPAWN] and s.on_board[p, BLOOB] > 0:
         n_opt = put_option(s, 0, -1, 0, 0, 0)
         for c in range(C):
@@ -493,7 +491,7 @@ def create_token(s, t, p, k):
                     break
             if near:
                 n_opt = put_option(s, n_opt, c, 0, 0, 0)
-        c = s.options[decide(s, t, p, P.BLOOB_SPAWN, n_opt), 0]
+        c = option(s, decide(s, t, p, P.BLOOB_SPAWN, n_opt), 0)
         if c >= 0:
             place_monster(s, t, p, BLOOB, c)
 
@@ -538,10 +536,10 @@ def do_create_heal(s, t, p):
     """Use one orange token (already taken from its box or the stock): create or heal."""
     n_opt = create_heal_options(s, t, p, 0)
     o = decide(s, t, p, P.CREATE_HEAL, n_opt)
-    if s.options[o, 0] == 0:
-        create_token(s, t, p, s.options[o, 1])
+    if option(s, o, 0) == 0:
+        create_token(s, t, p, option(s, o, 1))
     else:
-        q, k = s.options[o, 1], s.options[o, 2]
+        q, k = option(s, o, 1), option(s, o, 2)
         s.stock_tokens[ORANGE] += 1
         s.box_damage[q, k] -= 1
         s.info[I_BROWN] += 1
@@ -599,7 +597,7 @@ def kiddoo_join(s, t, p, c):
     n_opt = put_option(s, 0, -1, 0, 0, 0)
     for j in range(s.box_attack[p, KIDDOO] + 1):
         n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    j = s.options[decide(s, t, p, P.KIDDOO_JOIN, n_opt), 0]
+    j = option(s, decide(s, t, p, P.KIDDOO_JOIN, n_opt), 0)
     if j < 0:
         return 0, -1
     s.info[I_KIDDOO_JOINED] = 1
@@ -655,14 +653,14 @@ def do_attack(s, t, p):
     for k in range(N_KINDS):
         if s.on_board[p, k] > 0:
             n_opt = put_option(s, n_opt, k, 0, 0, 0)
-    k = s.options[decide(s, t, p, P.ATTACK_BOX, n_opt), 0]
+    k = option(s, decide(s, t, p, P.ATTACK_BOX, n_opt), 0)
     s.box_attack[p, k] += 1
     s.info[I_ATTACK_KIND] = k
     n_opt = put_option(s, 0, 0, 0, 0, 0)
     if has_attack(s, t, p, k):
         for j in range(1, s.box_attack[p, k] + 1):
             n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    spend = s.options[decide(s, t, p, P.ATTACK_SPEND, n_opt), 0]
+    spend = option(s, decide(s, t, p, P.ATTACK_SPEND, n_opt), 0)
     if spend == 0:
         return
     s.box_attack[p, k] -= spend
@@ -676,7 +674,7 @@ def do_attack(s, t, p):
             if s.piece_where[p, i] == ON_BOARD:
                 n_opt = target_options(s, t, p, i, n_opt)
         o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
-        resolve_attack(s, t, p, s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3], dice)
+        resolve_attack(s, t, p, option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
         return
     # Bloobs: each Bloob on the board may attack once, with its own target, in an order of the owner's choosing
     attacked = 0  # bit mask of Bloob pieces that have attacked
@@ -691,11 +689,11 @@ def do_attack(s, t, p):
         if n_opt == 0:
             break
         o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
-        i = s.options[o, 0]
+        i = option(s, o, 0)
         if i < 0:
             break
         attacked |= 1 << (i - first)
-        resolve_attack(s, t, p, i, s.options[o, 1], s.options[o, 2], s.options[o, 3], dice)
+        resolve_attack(s, t, p, i, option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
         if s.info[I_BROWN] == 0:
             break
 
@@ -720,7 +718,7 @@ def do_move_hide(s, t, p):
         if n_opt == 0:
             break
         o = decide(s, t, p, P.MOVE, n_opt)
-        i, c = s.options[o, 0], s.options[o, 1]
+        i, c = option(s, o, 0), option(s, o, 1)
         if c < 0:
             s.piece_hidden[p, i] = 1
         else:
@@ -734,7 +732,7 @@ def choose_city(s, t, p, purpose):
     n_opt = 0
     for c in range(t.R[R_CITIES]):
         n_opt = put_option(s, n_opt, c, purpose, 0, 0)
-    return s.options[decide(s, t, p, P.CITY, n_opt), 0]
+    return option(s, decide(s, t, p, P.CITY, n_opt), 0)
 
 
 @jit
@@ -750,7 +748,7 @@ def military_attack(s, t, p, c):
         per = t.R[R_ARMOUR_DICE] if piece == ARMOUR else t.R[R_INFANTRY_DICE]
         for _ in range(s.city_humans[c, piece]):
             o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, c, piece))
-            q, j = s.options[o, 0], s.options[o, 1]
+            q, j = option(s, o, 0), option(s, o, 1)
             found = False
             for r in range(w):
                 if s.work[r, 0] == q and s.work[r, 1] == j:
@@ -789,7 +787,7 @@ def place_hero(s, t, p, c):
         if n_opt == 0:
             break
         o = decide(s, t, p, P.DRAKOOR_KILL, n_opt)
-        destroy(s, t, s.options[o, 0], s.options[o, 1], SRC_HERO, -1)
+        destroy(s, t, option(s, o, 0), option(s, o, 1), SRC_HERO, -1)
     military_attack(s, t, p, c)
 
 
@@ -797,7 +795,7 @@ def place_hero(s, t, p, c):
 def fly_jet(s, t, p):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
     o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, -1, JET))
-    q, j = s.options[o, 0], s.options[o, 1]
+    q, j = option(s, o, 0), option(s, o, 1)
     c = s.piece_city[q, j]
     h = 0
     collateral = 0
@@ -903,7 +901,7 @@ def player_action(s, t, p):
     if n_opt == 0:  # the marker is out and its action impossible: a plain pass
         n_opt = put_option(s, n_opt, A_NOTHING, 0, 0, 0)
     o = decide(s, t, p, P.ACTION, n_opt)
-    code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+    code, a, b = option(s, o, 0), option(s, o, 1), option(s, o, 2)
     if code <= A_PURPLE:
         s.box_tokens[a] -= 1
         use_token(s, t, p, a)

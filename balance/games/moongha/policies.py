@@ -1,7 +1,7 @@
 """Moongha Invaders strategies, dispatched by integer id, and the decision kinds they answer.
 
-At every decision the engine writes the legal options into ``State.options`` (rows of
-``OPTION_WIDTH`` integers whose meaning depends on the kind, documented below) and asks
+At every decision the engine writes the legal options into ``State.options`` (four integers each,
+read with ``state.option``, whose meaning depends on the kind, documented below) and asks
 ``choose``.  A policy may read the public state and its own seat's secret City tiles only: it
 tests ``tile_owner[c] == seat`` and never reads another seat's tiles, ``scores`` or the tile VP.
 
@@ -49,7 +49,7 @@ from balance.games.moongha.state import (
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
     M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON,
     R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
-    may_attack, monster_in, monsters_in, military_target,
+    may_attack, monster_in, monsters_in, military_target, option,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -233,7 +233,7 @@ def evaluate_places(s, t, p, lead, kinds):
 def kinds_placed(s, p, kind):
     """The kinds (a bit mask) a PLACE_MONSTER, BLOOB_SPAWN or MOVE decision may put somewhere."""
     if kind == PLACE_MONSTER:
-        return 1 << s.options[0, 1]
+        return 1 << option(s, 0, 1)
     if kind == BLOOB_SPAWN:
         return 1 << BLOOB
     kinds = 0
@@ -512,7 +512,7 @@ def good_token_on_offer(s, n, w):
     if first <= 0.0:
         return False
     for o in range(n):
-        code = s.options[o, 0]
+        code = option(s, o, 0)
         if code > A_PURPLE:
             return False  # the token boxes' options come first
         if token_value(s, code - A_ORANGE, w) >= first:
@@ -542,11 +542,11 @@ def best_action(s, t, p, n):
     best, pick, ties = -1e18, 0, 0
     if good_token_on_offer(s, n, w):
         o = 0
-        while o < n and s.options[o, 0] <= A_PURPLE:
-            best, pick, ties = better(s, token_value(s, s.options[o, 0] - A_ORANGE, w), o, best, pick, ties)
+        while o < n and option(s, o, 0) <= A_PURPLE:
+            best, pick, ties = better(s, token_value(s, option(s, o, 0) - A_ORANGE, w), o, best, pick, ties)
             o += 1
-        if s.options[n - 1, 0] == A_REMOVE_PASS and s.options[n - 1, 1] <= BOX_PURPLE:
-            v = action_value(s, t, p, A_REMOVE_PASS, s.options[n - 1, 1], 0, w, -1)
+        if option(s, n - 1, 0) == A_REMOVE_PASS and option(s, n - 1, 1) <= BOX_PURPLE:
+            v = action_value(s, t, p, A_REMOVE_PASS, option(s, n - 1, 1), 0, w, -1)
             best, pick, ties = better(s, v, n - 1, best, pick, ties)
         return pick
     rows = rows_read(s, ACTION, n)
@@ -555,7 +555,7 @@ def best_action(s, t, p, n):
         lead = leading_rival(s, t, p)
         remember_cities(s, p, lead, evaluate_cities(s, t, p, lead, rows))
     for o in range(n):
-        code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+        code, a, b = option(s, o, 0), option(s, o, 1), option(s, o, 2)
         if code == A_PLACE_PASS and best > PASS_WHITE:
             break  # none of the rest can be taken or tie
         if code == A_MILITARY and b == JET and lead < 0:
@@ -574,7 +574,7 @@ def best_move(s, t, p, n):
     piece = -1
     stay = 0.0
     for o in range(n):
-        i, c = s.options[o, 0], s.options[o, 1]
+        i, c = option(s, o, 0), option(s, o, 1)
         k = t.piece_kind[i]
         here = s.piece_city[p, i]
         if c < 0:  # hide
@@ -600,7 +600,7 @@ def best_spending(s, t, p, n):
     ready = stored >= w[W_ATTACK_AT] or s.info[I_TURN] >= t.R[R_TURNS] - 1 or monster_threatened(s, t, p, k)
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
-        j = s.options[o, 0]
+        j = option(s, o, 0)
         if j == 0:
             v = 0.5 if not ready else 0.0
         elif not ready or j < stored:
@@ -615,7 +615,7 @@ def best_spending(s, t, p, n):
 def option_value(s, t, p, kind, o, w, lead):
     """The value of option ``o`` of a decision of ``kind`` (not ACTION, MOVE or ATTACK_SPEND) for seat
     ``p`` with weights ``w``."""
-    a, b, c, d = s.options[o, 0], s.options[o, 1], s.options[o, 2], s.options[o, 3]
+    a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
         if a == 0:
             cost = t.monster[b, M_COST]
@@ -689,14 +689,14 @@ def rows_read(s, kind, n):
     """The ``evaluate_cities`` rows (a bit mask) the options of the decision read: the values of
     a hero or military piece in each city, or 0."""
     if kind == CITY:
-        return 1 << eval_row(s.options[0, 1])
+        return 1 << eval_row(option(s, 0, 1))
     if kind == PULL:
         return 1 << E_HERO | 1 << E_INFANTRY
     if kind != ACTION:
         return 0
     rows = 0
     for o in range(n):
-        code, a, b = s.options[o, 0], s.options[o, 1], s.options[o, 2]
+        code, a, b = option(s, o, 0), option(s, o, 1), option(s, o, 2)
         if code == A_PLACE_PASS:
             break  # the Pass marker's placements come last
         if code == A_HERO or (code == A_REMOVE_PASS and a == BOX_HERO):

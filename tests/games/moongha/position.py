@@ -4,7 +4,8 @@ import numpy as np
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import CITIES, Rules
-from balance.games.moongha.state import I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, enter_board, new_python_state
+from balance.games.moongha.state import (I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, enter_board, new_python_state,
+                                         option_row)
 from balance.sim.dice import new_rng
 
 CITY = {name: i for i, name in enumerate(CITIES)}
@@ -58,4 +59,4 @@ def all_used(s):
 
 
 def options(s, n):
-    return [tuple(int(x) for x in s.options[o]) for o in range(n)]
+    return [option_row(s, o) for o in range(n)]

@@ -8,7 +8,8 @@ from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (AVAILABLE, CAPTURED, DRAKOOR, I_BROWN, I_FIRST, I_MONSTERS, MECHOOR,
                                          M_PIECES, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_CITIES, R_PIECES,
                                          R_PLAYERS, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
-                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board, reset)
+                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board,
+                                         new_state, option_row, pack_option, python_record, reset)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import fresh, put, rng
 
@@ -132,6 +133,14 @@ def test_play_batch_writes_the_record_columns():
     assert rec.shape == (50, n_cols)
     vp = rec[:, 5 + 8 + 1: 5 + 8 + 1 + 16].reshape(50, 4, 4).sum(axis=1)  # the four VP sources per seat
     assert np.array_equal(vp, rec[:, 5:9])
+
+
+@pytest.mark.parametrize("row", [(0, 0, 0, 0), (-1, 0, 0, 0), (39, -1, 5000, -1), (32767, -32768, 6, 32767)])
+def test_an_option_keeps_its_four_fields(row):
+    """An option's four fields are packed in one int64: each reads back, negative ones too."""
+    s = python_record(new_state())
+    s.options[3] = pack_option(*row)
+    assert option_row(s, 3) == row
 
 
 def test_the_board_index_follows_monsters_arriving_and_leaving():

@@ -14,7 +14,7 @@ from balance.games.moongha import policies as P
 from balance.games.moongha.rules import CITIES, Rules
 from balance.games.moongha.state import (A_BOMB, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, INFANTRY,
                                          MECHOOR, MOOGRE, ON_BOARD, R_PIECES, SPECTOOR, VP_RUBBLE, new_python_state,
-                                         reset)
+                                         option_row, pack_option, reset)
 from balance.sim.dice import new_rng
 from tests.games.moongha.position import CITY, put, tables
 from tests.games.moongha.test_flow import conservation_problems
@@ -41,11 +41,10 @@ def set_policy(s, policy, seat=None):
 
 def pick(s, t, seat, kind, rows, seed=0):
     for o, row in enumerate(rows):
-        s.options[o, :] = 0
-        s.options[o, :len(row)] = row
+        s.options[o] = pack_option(*(tuple(row) + (0,) * (4 - len(row))))
     s.rng[:] = new_rng(np.random.SeedSequence(seed))
     o = P.choose(s, t, seat, kind, len(rows))
-    return tuple(int(x) for x in s.options[o])
+    return option_row(s, o)
 
 
 # ---------------------------------------------------------------- hidden information
@@ -80,7 +79,7 @@ def decisions(s, t, seat):
     for i in range(t.R[R_PIECES]):
         if s.piece_where[seat, i] == ON_BOARD:
             n = engine.target_options(s, t, seat, i, 0)
-            out.append((P.ATTACK_TARGET, [tuple(s.options[o]) for o in range(n)]))
+            out.append((P.ATTACK_TARGET, [option_row(s, o) for o in range(n)]))
             out.append((P.MOVE, [(i, c) for c in range(C)] + [(i, -1)]))
     return out
 
