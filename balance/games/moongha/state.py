@@ -190,8 +190,8 @@ def option(s, o, k):
 
 def option_row(s, o):
     """The four fields of option ``o`` (for Python code: tests)."""
-    v = int(s.options[o])
-    return tuple(((v >> 16 * k) & 0xFFFF) - (((v >> 16 * k) & 0x8000) << 1) for k in range(OPTION_WIDTH))
+    field = getattr(option, "py_func", option)  # the Python function (numba's, or itself without the JIT)
+    return tuple(int(field(s, o, k)) for k in range(OPTION_WIDTH))
 
 
 # ---------------------------------------------------------------- board queries (engine and policies)
