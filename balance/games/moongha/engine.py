@@ -25,9 +25,10 @@ from balance.games.moongha.state import (
     R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
-    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, TABLES, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE,
-    alive_at, city_damage, enter_board, may_attack, option, pack_option, monster_in, monsters_in, move_monster,
-    humans_in, military_target, leave_board, new_state, python_record, record, reset,
+    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TABLES, VP_DRAKOOR,
+    VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE, alive_at, city_damage, enter_board, may_attack, option, pack_option,
+    monster_in, monsters_in, move_monster, humans_in, military_target, leave_board, new_state, python_record, record,
+    reset, can_hurt,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -48,8 +49,6 @@ from balance.games.moongha.policies import (  # noqa: E402
     A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, FOR_A_BOMB, FOR_ARMOUR,
     FOR_HERO, FOR_INFANTRY, TT_CITY, TT_HUMANS, TT_MONSTER,
 )
-# who inflicts damage (a monster kind 0..6, or one of these)
-SRC_HERO, SRC_MILITARY, SRC_A_BOMB = 7, 8, 9
 # checks for "is there any legal option" enumerate here, past the options of the decision being built
 SCRATCH = MAX_OPTIONS // 2
 
@@ -234,7 +233,7 @@ def creation_cost(s, t, p, k):
 def any_military_target(s, t, c):
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        if military_target(s, t, q, j, c):
+        if military_target(s, t, q, j):
             return True
     return False
 
@@ -245,7 +244,7 @@ def military_targets(s, t, c, piece):
     n_opt = 0
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        if military_target(s, t, q, j, c):
+        if military_target(s, t, q, j):
             n_opt = put_option(s, n_opt, q, j, piece, 0)
     return n_opt
 
@@ -301,14 +300,6 @@ def destroy(s, t, q, i, src, src_player):
         s.stock_tokens[WHITE] += s.box_attack[q, k]
         s.box_attack[q, k] = 0
     s.lost[q, k] += 1
-
-
-@jit_inline
-def can_hurt(t, k, src):
-    """Only a Drakoor or a hero (and the A-bomb under its option) hurts a Drakoor."""
-    if k != DRAKOOR:
-        return True
-    return src == DRAKOOR or src == SRC_HERO or (src == SRC_A_BOMB and t.R[O_A_BOMB_HURTS_DRAKOOR] == 1)
 
 
 @jit

@@ -202,6 +202,10 @@ def rubble_of_an_attack(s, t, p, c, spare):
 E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_ROWS)
 
 
+# the kinds whose place value reads the prey in a city (``place_value``)
+HUNTERS = 1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO
+
+
 @jit
 def evaluate_places(s, t, p, lead, kinds):
     """Each city as a place for a hidden monster of ``p`` of the ``kinds`` (a bit mask), into ``s.city_eval``:
@@ -210,7 +214,7 @@ def evaluate_places(s, t, p, lead, kinds):
     w = s.param[p]
     ev = s.city_eval
     rubble = kinds & t.wreckers != 0
-    prey = kinds & (1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO) != 0
+    prey = kinds & HUNTERS != 0
     for c in range(t.R[R_CITIES]):
         if rubble:
             ev[E_RUBBLE, c] = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
@@ -439,7 +443,7 @@ def best_jet(s, t, p, lead):
     best = 0.0
     for b in range(s.info[I_MONSTERS]):
         q, j = s.board_player[b], s.board_piece[b]
-        if q != p and military_target(s, t, q, j, -1):
+        if q != p and military_target(s, t, q, j):
             v = military_target_value(s, t, q, j, 2.0, lead)
             if v > best:
                 best = v

@@ -50,6 +50,8 @@ IN_HAND = -1
 
 # score components
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
+# who inflicts damage: a monster kind 0..6, or one of these
+SRC_HERO, SRC_MILITARY, SRC_A_BOMB = 7, 8, 9
 
 CITY_EVAL_ROWS = 8  # the policies' per-city scratch (policies.E_*)
 OPTION_WIDTH = 4  # an option is four signed 16-bit fields, packed in one int64 (``pack_option``, ``option``)
@@ -216,22 +218,25 @@ def humans_in(s, c):
 
 
 @jit_inline
-def military_hurts(kind):
-    """Military units (and heroes' ordinary hits) cannot hurt a Drakoor."""
-    return kind != DRAKOOR
+def can_hurt(t, k, src):
+    """Only a Drakoor or a hero (and the A-bomb under its option) hurts a Drakoor (kind ``k``); ``src`` is
+    a monster kind or one of ``SRC_*``."""
+    if k != DRAKOOR:
+        return True
+    return src == DRAKOOR or src == SRC_HERO or (src == SRC_A_BOMB and t.R[O_A_BOMB_HURTS_DRAKOOR] == 1)
 
 
 @jit_inline
-def military_target(s, t, q, j, c):
-    """Monster (q, j) on the board can be attacked by military in city ``c`` (-1: anywhere, a jet)."""
-    return (c < 0 or s.piece_city[q, j] == c) and s.piece_hidden[q, j] == 0 and military_hurts(t.piece_kind[j])
+def military_target(s, t, q, j):
+    """Monster (q, j) on the board can be attacked by military (armour and infantry in its city, a jet)."""
+    return s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], SRC_MILITARY)
 
 
 @jit_inline
 def may_attack(s, t, k, q, j):
     """A monster of kind ``k`` may attack monster (q, j) in its city: Shaggoo any (it attacks hidden
-    monsters too), the others a revealed one, and a Drakoor only if it is a Drakoor."""
-    return k == SHAGGOO or (s.piece_hidden[q, j] == 0 and (t.piece_kind[j] != DRAKOOR or k == DRAKOOR))
+    monsters too), the others a revealed one they can hurt (a Drakoor only if it is a Drakoor)."""
+    return k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], k))
 
 
 @jit_inline
