@@ -46,10 +46,10 @@ import numpy as np
 
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
-    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_TURN, JET, I_MONSTERS, KIDDOO, MOOGRE, M_CAPACITY, M_COST,
-    M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_DRAKOOR_STEP, R_HIT_ON,
-    R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
-    may_attack, monster_in, monsters_in, military_target, option,
+    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
+    MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
+    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
+    city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -102,17 +102,25 @@ AFFINITY = np.array([
 
 @jit_inline
 def leading_rival(s, t, p):
-    """The rival with the most public VP at the last scoring (rubble placed breaks ties); no City tile is read."""
-    n = t.R[R_PLAYERS]
-    best = -1
-    lead = -1
-    for q in range(n):
-        if q != p:
-            v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
-            if v > best:
-                best = v
-                lead = q
-    return lead
+    """The rival with the most public VP at the last scoring (more rubble placed, then the lower seat, breaks
+    ties); no City tile is read.  The two leading seats are remembered until the public standing changes."""
+    if s.info[I_LEADERS_AT] != s.info[I_STANDING] + 1:
+        find_leaders(s, t)
+    return s.leaders[1] if s.leaders[0] == p else s.leaders[0]
+
+
+@jit
+def find_leaders(s, t):
+    """The seats first and second by public VP into ``s.leaders``."""
+    first, second, top, next_ = -1, -1, -1, -1
+    for q in range(t.R[R_PLAYERS]):
+        v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
+        if v > top:
+            first, second, top, next_ = q, first, v, top
+        elif v > next_:
+            second, next_ = q, v
+    s.leaders[0], s.leaders[1] = first, second
+    s.info[I_LEADERS_AT] = s.info[I_STANDING] + 1
 
 
 @jit_inline

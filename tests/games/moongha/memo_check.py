@@ -1,7 +1,8 @@
 """Run interpreted (``NUMBA_DISABLE_JIT=1``, by ``test_policies``): whole mixed games in which every value the
 policies remember is checked against the value computed afresh, where it is used.
 
-Prints how many remembered values were used (city values of an ACTION decision, majority values of 3 rubble).
+Prints how many remembered values were used (city values of an ACTION decision, majority values of 3 rubble,
+the leading seats).
 """
 
 import sys
@@ -11,10 +12,11 @@ import numpy as np
 from balance.games.moongha import engine
 from balance.games.moongha import policies as P
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import python_record
+from balance.games.moongha.state import (I_LEADERS_AT, I_STANDING, R_PLAYERS, VP_DRAKOOR, VP_MOOGRE,
+                                         VP_RUBBLE, python_record)
 from balance.sim.dice import new_rng
 
-used = {"cities": 0, "rubble": 0}
+used = {"cities": 0, "rubble": 0, "leaders": 0}
 
 
 def check_cities(tables):
@@ -48,19 +50,36 @@ def check_rubble(tables):
     return of_an_attack
 
 
+def check_leaders():
+    """The leading rival by the rulebook's public VP, computed afresh: the first rival with the most."""
+    leading = P.leading_rival
+
+    def leading_rival(s, t, p):
+        known = s.info[I_LEADERS_AT] == s.info[I_STANDING] + 1
+        standing = [(s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
+                    if q != p else -1 for q in range(t.R[R_PLAYERS])]
+        fresh = int(np.argmax(standing))
+        q = leading(s, t, p)
+        assert q == fresh, f"leading rival of seat {p}: remembered {q}, afresh {fresh}"
+        used["leaders"] += known
+        return q
+    P.leading_rival = leading_rival
+    return leading
+
+
 def main(games):
     for players in (3, 4):
         tables = engine.to_arrays(Rules(), players)
         t = python_record(tables[0])
-        saved = check_cities(t), check_rubble(t)
+        saved = check_cities(t), check_rubble(t), check_leaders()
         lineup = np.array([[(g + k) % 5 for k in range(players)] for g in range(games)], np.int64)
         seat_policy = np.arange(5, dtype=np.int64)  # random and the four presets
         seat_params = np.zeros((5, len(P.PARAMS)))
         for i, name in enumerate(("wrecker", "lurker", "hunter", "balanced")):
             seat_params[i + 1] = P.PRESETS[name]
         engine.play_batch(games, lineup, seat_policy, seat_params, *tables, new_rng(np.random.SeedSequence(players)))
-        P.cities_remembered, P.rubble_of_an_attack = saved
-    print(used["cities"], used["rubble"])
+        P.cities_remembered, P.rubble_of_an_attack, P.leading_rival = saved
+    print(used["cities"], used["rubble"], used["leaders"])
 
 
 if __name__ == "__main__":
