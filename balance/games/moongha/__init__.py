@@ -132,7 +132,7 @@ SPEC = register(GameSpec(
     default_policy="balanced",
     bench_policy="balanced",
     bench_players=4,
-    batch_games=1_000,
+    batch_games=10_000,  # about a second of work
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__,
 ))
