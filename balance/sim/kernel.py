@@ -20,7 +20,7 @@ makes every integer index ``i`` into ``i + len if i < 0 else i``, a compare and 
 array access, which games make by the thousand per decision (Moongha's scripted games ~6% faster
 without).  Only the code of these functions (and what is inlined into them) is compiled so;
 slices and every other compiled function keep numpy's meaning.  A negative index is a bug in a
-kernel: with ``NUMBA_BOUNDSCHECK=1`` it raises ``IndexError`` (``tests/test_kernels.py``).
+kernel: with ``NUMBA_BOUNDSCHECK=1`` it raises ``IndexError`` (``tests/sim/test_kernel.py``).
 """
 
 import contextvars
