@@ -34,7 +34,8 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
   under threat, healing;
 - ``hunt``: Moogre (trophies), Shaggoo and Kiddoo, attacking rival monsters that can be destroyed;
 - ``humans``: heroes, military units, jets and the A-bomb aimed at the leading rival's monsters
-  (the leader by public VP: rubble majorities, Drakoors, Moogre trophies at the last scoring);
+  (the leader by public VP: rubble majorities, Drakoors, Moogre trophies at the last scoring, then
+  rubble placed, then the nearest rival on the seat's left);
 - ``attack_at``: Attack tokens a box stores before its hidden monster attacks (a revealed one
   under threat, or the last turn, attacks with what it has);
 - ``token_first``: a token worth this much (or a Pass marker's token box) is taken without weighing
@@ -102,24 +103,26 @@ AFFINITY = np.array([
 
 @jit_inline
 def leading_rival(s, t, p):
-    """The rival with the most public VP at the last scoring (more rubble placed, then the lower seat, breaks
-    ties); no City tile is read.  The two leading seats are remembered until the public standing changes."""
+    """The rival with the most public VP at the last scoring; more rubble placed breaks ties, then the rival
+    nearest on the seat's left, so that no seat number makes a seat everyone's target.  No City tile is read.
+    Each seat's leading rival is remembered until the public standing changes."""
     if s.info[I_LEADERS_AT] != s.info[I_STANDING] + 1:
         find_leaders(s, t)
-    return s.leaders[1] if s.leaders[0] == p else s.leaders[0]
+    return s.leaders[p]
 
 
 @jit
 def find_leaders(s, t):
-    """The seats first and second by public VP into ``s.leaders``."""
-    first, second, top, next_ = -1, -1, -1, -1
-    for q in range(t.R[R_PLAYERS]):
-        v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
-        if v > top:
-            first, second, top, next_ = q, first, v, top
-        elif v > next_:
-            second, next_ = q, v
-    s.leaders[0], s.leaders[1] = first, second
+    """Each seat's leading rival into ``s.leaders``."""
+    n = t.R[R_PLAYERS]
+    for p in range(n):
+        best, lead = -1, -1
+        for k in range(1, n):  # the rivals from the seat's left, clockwise
+            q = p + k if p + k < n else p + k - n
+            v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
+            if v > best:
+                best, lead = v, q
+        s.leaders[p] = lead
     s.info[I_LEADERS_AT] = s.info[I_STANDING] + 1
 
 

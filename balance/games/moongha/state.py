@@ -39,7 +39,7 @@ IN_HAND = -1
 # I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board;
 # I_DECISIONS: decisions asked so far in the game (the policies' memo of city values);
 # I_STANDING: how often the public standing (VP scored, rubble placed) changed, and I_LEADERS_AT: that
-# count + 1 when the policies' memo of the two leading seats (``leaders``) was taken
+# count + 1 when the policies' memo of each seat's leading rival (``leaders``) was taken
 
 # R: the rules' scalars, by index (built by engine.to_arrays)
 (R_PLAYERS, R_CITIES, R_CITY_CAP, R_TURNS, R_TILES, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PURPLE, R_HEROES_PER_TURN,
@@ -119,7 +119,7 @@ STATE = np.dtype([
     ("city_eval", np.float64, (CITY_EVAL_ROWS, C)),  # the policies' scratch: values by city (policies.E_*)
     ("city_best", np.float64, (4,)),  # the policies' scratch: the best city_eval of each of the first 4 rows
     ("city_eval_key", np.int64, (4,)),  # the policies' memo: decision, seat, leader and rows city_eval holds
-    ("leaders", np.int64, (2,)),  # the policies' memo: the seats first and second by public VP
+    ("leaders", np.int64, (P,)),  # the policies' memo: each seat's leading rival by public VP
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
     ("faces", np.int64, (6,)),  # scratch for the turn track's dice, by face
     ("rng", np.uint64, (4,)),  # the random generator's state while a batch plays (balance.sim.dice)

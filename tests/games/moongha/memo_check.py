@@ -51,14 +51,16 @@ def check_rubble(tables):
 
 
 def check_leaders():
-    """The leading rival by the rulebook's public VP, computed afresh: the first rival with the most."""
+    """The leading rival by public VP, computed afresh: the first with the most from the seat's left."""
     leading = P.leading_rival
 
     def leading_rival(s, t, p):
         known = s.info[I_LEADERS_AT] == s.info[I_STANDING] + 1
+        n = t.R[R_PLAYERS]
+        rivals = [(p + k) % n for k in range(1, n)]
         standing = [(s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
-                    if q != p else -1 for q in range(t.R[R_PLAYERS])]
-        fresh = int(np.argmax(standing))
+                    for q in rivals]
+        fresh = rivals[int(np.argmax(standing))]
         q = leading(s, t, p)
         assert q == fresh, f"leading rival of seat {p}: remembered {q}, afresh {fresh}"
         used["leaders"] += known
