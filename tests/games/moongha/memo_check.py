@@ -2,7 +2,7 @@
 policies remember is checked against the value computed afresh, where it is used.
 
 Prints how many remembered values were used (city values of an ACTION decision, majority values of 3 rubble,
-the leading seats).
+each seat's leading rival).
 """
 
 import sys
