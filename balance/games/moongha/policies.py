@@ -49,8 +49,9 @@ from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
     MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE,
-    city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
+    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, SRC_MILITARY,
+    VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in,
+    military_target, option,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -356,7 +357,7 @@ def evaluate_cities(s, t, p, lead, rows):
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
     monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
-    monster but Drakoors and damages the city.
+    monster it can hurt (``state.can_hurt``: Drakoors only under the rules option) and damages the city.
     """
     w = s.param[p]
     C = t.R[R_CITIES]
@@ -379,18 +380,17 @@ def evaluate_cities(s, t, p, lead, rows):
         hidden = s.piece_hidden[q, j] == 1
         if want_hero:
             ev[E_HERO, c] += hero_value(s, p, q, kj, hidden, f, c)
-        if kj != DRAKOOR:
-            if want_a_bomb:
-                worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
-                ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
-            if want_military and q != p and not hidden:
-                base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
-                v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
-                if v > ev[E_INFANTRY, c]:
-                    ev[E_INFANTRY, c] = v
-                v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
-                if v > ev[E_ARMOUR, c]:
-                    ev[E_ARMOUR, c] = v
+        if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
+            worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
+            ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
+        if want_military and q != p and not hidden and can_hurt(t, kj, SRC_MILITARY):
+            base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
+            v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
+            if v > ev[E_INFANTRY, c]:
+                ev[E_INFANTRY, c] = v
+            v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
+            if v > ev[E_ARMOUR, c]:
+                ev[E_ARMOUR, c] = v
     for c in range(C):
         if s.tile_owner[c] == p:
             if want_military:  # guarding the seat's own city

@@ -18,6 +18,7 @@ from balance.games.moongha.state import (A_BOMB, BLOOB, DRAKOOR, HERO, I_ATTACK_
 from balance.sim.dice import new_rng
 from tests.games.moongha.position import CITY, put, tables
 from tests.games.moongha.test_flow import conservation_problems
+from tests.games.moongha.test_rules import with_options
 
 SCRIPTED = ("wrecker", "lurker", "hunter", "balanced")
 ROME, PARIS, SYDNEY = CITY["Rome"], CITY["Paris"], CITY["Sydney"]
@@ -215,6 +216,15 @@ def test_the_leading_rival_is_the_most_public_vp_then_rubble_then_the_nearest_on
     s.vp[3, VP_RUBBLE] = 2  # a majority at the last scoring outweighs any rubble
     s.info[I_STANDING] += 1
     assert [P.leading_rival(s, t, p) for p in range(4)] == [3, 3, 3, 1]
+
+
+@pytest.mark.parametrize("hurts", [False, True])
+def test_the_a_bomb_is_worth_a_rivals_drakoor_only_where_the_rules_let_it_hurt_one(hurts):
+    s, t = seated("balanced", rules=with_options(a_bomb_hurts_drakoor=hurts))
+    put(s, t, 1, DRAKOOR, "Sydney", hidden=True)
+    P.evaluate_cities(s, t, 0, 1, 1 << P.E_A_BOMB)
+    assert (s.city_eval[P.E_A_BOMB, SYDNEY] > 0) == hurts
+    assert np.all(s.city_eval[P.E_A_BOMB, :len(CITIES)][np.arange(len(CITIES)) != SYDNEY] == 0)
 
 
 # ---------------------------------------------------------------- whole games
