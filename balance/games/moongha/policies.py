@@ -49,9 +49,8 @@ from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
     MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, SRC_MILITARY,
-    VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in,
-    military_target, option,
+    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE,
+    VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -383,7 +382,7 @@ def evaluate_cities(s, t, p, lead, rows):
         if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
             worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
             ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
-        if want_military and q != p and not hidden and can_hurt(t, kj, SRC_MILITARY):
+        if want_military and q != p and military_target(s, t, q, j):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
             v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
             if v > ev[E_INFANTRY, c]:
