@@ -40,11 +40,14 @@ class Policy:
 class GameSpec:
     """Everything the runner, the CLI and the report need to know about one game.
 
-    The kernel contract: ``play_batch(n_games, lineup, seat_policy, seat_params, *kernel_args, rng)``
+    The kernel contract (``balance.kit``): ``play_batch(n_games, first_game, lineup, seat_policy,
+    seat_params, tables, columns, key, *extra_tables)`` plays games ``first_game ..`` of a run and
     returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
     scenario seat whose policy sits at seat ``s`` in game ``g``; ``seat_policy`` and ``seat_params``
-    are indexed by scenario seat.  ``kernel_args(rules, players, seat_policy, seat_params)`` turns
-    the rules into the plain arrays and scalars the kernel takes.
+    are indexed by scenario seat; ``tables`` is the rules record (``tables.build(rules, players)``),
+    ``columns`` the column index (``column_index``), ``key`` the run's random key
+    (``balance.kit.rng.run_key``).  ``extra_tables(rules, players, seat_policy)``, when given, adds
+    arrays too large for the rules record (Pig's optimal-play table).
     """
 
     id: str
@@ -53,9 +56,10 @@ class GameSpec:
     max_players: int
     rules_cls: type
     policies: tuple[Policy, ...]
+    tables: Any  # balance.kit.Tables
     play_batch: Callable
-    kernel_args: Callable
     end_reasons: tuple[str, ...]
+    extra_tables: Callable | None = None
     check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
     invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game
@@ -86,8 +90,8 @@ class GameSpec:
         return max((len(p.params) for p in self.policies), default=0) or 1
 
     def columns(self, players: int) -> list[str]:
-        """Kernel record columns, in the order the kernel writes them (see ``balance.sim.record``)."""
-        from balance.sim.record import COMMON_COLUMNS
+        """The record's columns, in order (the kernel writes them by name: ``balance.kit.columns``)."""
+        from balance.kit.columns import COMMON_COLUMNS
 
         seats = range(1, players + 1)
         cols = list(COMMON_COLUMNS)
@@ -95,6 +99,17 @@ class GameSpec:
         cols += list(self.game_columns)
         cols += [f"{c}_{s}" for c in self.seat_columns for s in seats]
         return cols
+
+    def column_index(self, players: int):
+        """The kernel's column index for a run of ``players`` (``balance.kit.columns.column_index``)."""
+        from balance.kit.columns import column_index
+
+        return column_index(self.columns(players), self.game_columns, self.seat_columns, players, self.max_players)
+
+    def kernel_inputs(self, rules, players: int, seat_policy) -> tuple:
+        """``tables, columns, *extra_tables`` of ``play_batch`` for a scenario (built once per worker)."""
+        extra = self.extra_tables(rules, players, seat_policy) if self.extra_tables else ()
+        return (self.tables.build(rules, players), self.column_index(players), *extra)
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -106,7 +121,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def _import_game(module: str) -> None:
-    from balance.sim.kernel import drop_stale_kernels
+    from balance.kit.compile import drop_stale_kernels
 
     if module not in sys.modules:
         drop_stale_kernels(module)

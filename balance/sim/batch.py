@@ -12,15 +12,10 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from balance.kit.rng import run_key
 from balance.scenario import Scenario
-from balance.sim.dice import new_rng
 
 PART = "part-{:05d}.parquet"
-
-
-def batch_seed(seed: int, batch: int) -> np.random.SeedSequence:
-    """Child ``batch`` of ``SeedSequence(seed)``, the same as ``SeedSequence(seed).spawn(n)[batch]``."""
-    return np.random.SeedSequence(seed, spawn_key=(batch,))
 
 
 def lineup(players: int, first_game: int, n_games: int, rotate: bool) -> np.ndarray:
@@ -41,23 +36,21 @@ _KERNEL_INPUTS: dict[str, tuple] = {}
 
 def _kernel_inputs(scenario: Scenario):
     """The kernel's arrays for a scenario, built once per worker process (tables can be large)."""
-    key = scenario.fingerprint()
-    if key not in _KERNEL_INPUTS:
+    fingerprint = scenario.fingerprint()
+    if fingerprint not in _KERNEL_INPUTS:
         spec = scenario.spec
         seat_policy, seat_params = scenario.seat_arrays()
-        args = spec.kernel_args(scenario.rules, scenario.players, seat_policy, seat_params)
+        args = spec.kernel_inputs(scenario.rules, scenario.players, seat_policy)
         _KERNEL_INPUTS.clear()
-        _KERNEL_INPUTS[key] = spec, seat_policy, seat_params, args
-    return _KERNEL_INPUTS[key]
+        _KERNEL_INPUTS[fingerprint] = spec, seat_policy, seat_params, args, run_key(scenario.seed)
+    return _KERNEL_INPUTS[fingerprint]
 
 
 def play(scenario: Scenario, batch: int, first_game: int, n_games: int) -> pl.DataFrame:
     """Play one batch and return its records as a frame (the results contract's columns)."""
-    spec, seat_policy, seat_params, args = _kernel_inputs(scenario)
-    players = scenario.players
-    seats = lineup(players, first_game, n_games, scenario.rotate_seats)
-    rng = new_rng(batch_seed(scenario.seed, batch))
-    rec = spec.play_batch(n_games, seats, seat_policy, seat_params, *args, rng)
+    spec, seat_policy, seat_params, (tables, columns, *extra), key = _kernel_inputs(scenario)
+    seats = lineup(scenario.players, first_game, n_games, scenario.rotate_seats)
+    rec = spec.play_batch(n_games, first_game, seats, seat_policy, seat_params, tables, columns, key, *extra)
     return to_frame(scenario, rec, seats, batch, first_game)
 
 

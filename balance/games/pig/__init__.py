@@ -11,15 +11,15 @@ import numpy as np
 
 from balance.games.pig import engine
 from balance.games.pig.optimal import MAX_TARGET, optimal_tables
-from balance.games.pig.policies import CATCH_UP, HOLD, OPTIMAL, RANDOM
-from balance.games.pig.rules import Rules
+from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM
+from balance.games.pig.rules import TABLES, Rules
 from balance.registry import GameSpec, Param, Policy, broken_invariants, register
 
 THRESHOLD = Param("threshold", 20, 1, 1000, "Hold when the turn total reaches this")
 
 POLICIES = (
     Policy("random", RANDOM, "Roll or hold with equal chance at every decision"),
-    Policy("hold", HOLD, "Hold when the turn total reaches the threshold, or when holding wins", (THRESHOLD,)),
+    Policy("hold", HOLD_AT, "Hold when the turn total reaches the threshold, or when holding wins", (THRESHOLD,)),
     Policy("catch_up", CATCH_UP,
            "Hold at a threshold that grows with how far the seat is behind the leading rival",
            (THRESHOLD, Param("per_point_behind", 0.25, 0, 10, "Added to the threshold per point behind"))),
@@ -29,12 +29,11 @@ POLICIES = (
 )
 
 
-def kernel_args(rules: Rules, players: int, seat_policy: np.ndarray, seat_params: np.ndarray) -> tuple:
+def optimal_table(rules: Rules, players: int, seat_policy: np.ndarray) -> tuple:
+    """The optimal policy's roll-or-hold table (target**3 entries: passed beside the rules record)."""
     if OPTIMAL in seat_policy:
-        table = optimal_tables(rules.target_score, rules.die_sides, rules.bust_face, rules.roll_before_holding)[1]
-    else:
-        table = np.zeros((1, 1, 1), np.uint8)
-    return (rules.target_score, rules.die_sides, rules.bust_face, rules.roll_before_holding, rules.max_turns, table)
+        return (optimal_tables(rules.target_score, rules.die_sides, rules.bust_face, rules.roll_before_holding)[1],)
+    return (np.zeros((1, 1, 1), np.uint8),)
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
@@ -69,8 +68,9 @@ SPEC = register(GameSpec(
     max_players=6,
     rules_cls=Rules,
     policies=POLICIES,
+    tables=TABLES,
     play_batch=engine.play_batch,
-    kernel_args=kernel_args,
+    extra_tables=optimal_table,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,

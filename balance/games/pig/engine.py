@@ -3,49 +3,42 @@
 import numpy as np
 from numba import njit
 
-from balance.games.pig.policies import (
-    CATCH_UP,
-    HOLD,
-    HOLD_OPTION,
-    OPTIMAL,
-    RANDOM,
-    choose,
-    leading_rival,
-)
-from balance.games.pig.state import new_state, reset
-from balance.sim.dice import die
-from balance.sim.kernel import jit, jit_inline
-from balance.sim.record import (
-    N_COMMON,
-    finish_record,
-    new_records,
-    seat_col,
-    track_lead,
-)
+from balance.games.pig.decisions import HOLD, leading_rival, may_hold
+from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
+from balance.games.pig.state import STATE, reset
+from balance.kit import finish_record, jit, jit_inline, new_records, record, roll, scripted_option, start_game, \
+    track_lead
 
 REACHED_TARGET, TIMEOUT = 0, 1
 END_REASONS = ("reached_target", "timeout")
 SEAT_COLUMNS = ("busts", "rolls")
-BUSTS, ROLLS = 0, 1
 
 
 @jit_inline
-def turn_loop(policy, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng):
+def decide(s, policy, threshold, per_point_behind, mine, rival, turn_total, target, optimal):
+    """ROLL_OR_HOLD: a scripted choice (tests), else the seat's policy."""
+    o = scripted_option(s, 2)
+    if o >= 0:
+        return s.options[o]
+    return choose(s, policy, threshold, per_point_behind, mine, rival, turn_total, target, optimal)
+
+
+@jit_inline
+def turn_loop(s, policy, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal):
     """Roll until the bust face or a hold; return (points banked, dice rolled, busted).
 
-    Everything the loop reads is a scalar but the dice and the optimal table: array arguments and
-    stores inside the loop cost reference counting and memory traffic at every roll.
+    Everything the loop reads is a scalar but the dice and the optimal table: a value read from the
+    state record inside the loop would be loaded again at every roll.
     """
     turn_total = 0
     rolls = 0
     busted = False
     while True:
-        may_hold = turn_total > 0 or not roll_first
-        if may_hold and choose(policy, threshold, per_point_behind, mine, rival, turn_total, target, optimal,
-                               rng) == HOLD_OPTION:
+        if may_hold(turn_total, roll_first) and decide(s, policy, threshold, per_point_behind, mine, rival,
+                                                       turn_total, target, optimal) == HOLD:
             break
         rolls += 1
-        face = die(sides, rng)
+        face = roll(s, sides)
         if face == bust_face:
             turn_total = 0
             busted = True
@@ -55,60 +48,56 @@ def turn_loop(policy, threshold, per_point_behind, mine, rival, target, sides, b
 
 
 @jit_inline
-def play_turn(policy, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng):
-    """One player's turn.  Each policy gets its own compiled copy of the turn loop."""
-    if policy == HOLD:
-        return turn_loop(HOLD, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng)
+def play_turn(s, t, p, optimal):
+    """Seat ``p``'s turn.  Each policy gets its own compiled copy of the turn loop."""
+    policy = s.policies.id[p]
+    threshold, per_point_behind = s.policies.param[p, 0], s.policies.param[p, 1]
+    mine, rival = s.scores[p], leading_rival(s.scores, t.players, p)
+    target, sides, bust_face, roll_first = t.target_score, t.die_sides, t.bust_face, t.roll_before_holding
+    if policy == HOLD_AT:
+        return turn_loop(s, HOLD_AT, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first,
+                         optimal)
     if policy == CATCH_UP:
-        return turn_loop(CATCH_UP, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng)
+        return turn_loop(s, CATCH_UP, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first,
+                         optimal)
     if policy == OPTIMAL:
-        return turn_loop(OPTIMAL, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng)
-    return turn_loop(RANDOM, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first, optimal, rng)
-
-
-@jit_inline
-def play_game(state, n, policies, params, target, sides, bust_face, roll_first, max_turns, optimal, rng):
-    """Play one game from ``state`` (seat 0 first).  Return (winner or -1, end reason, turns)."""
-    scores = state.scores
-    me = 0
-    for turn in range(1, max_turns + 1):
-        points, rolls, busted = play_turn(policies[me], params[me, 0], params[me, 1], scores[me],
-                                          leading_rival(scores, n, me), target, sides, bust_face, roll_first,
-                                          optimal, rng)
-        scores[me] += points
-        state.rolls[me] += rolls
-        state.busts[me] += busted
-        track_lead(state.lead, scores, n, turn)
-        if scores[me] >= target:
-            return me, REACHED_TARGET, turn
-        me = me + 1 if me + 1 < n else 0
-    return -1, TIMEOUT, max_turns
-
-
-@njit(cache=True)
-def play_batch(n_games, lineup, seat_policy, seat_params, target, sides, bust_face, roll_first, max_turns,
-               optimal, rng):
-    n = lineup.shape[1]
-    rec = new_records(n_games, N_COMMON + 2 * n + len(SEAT_COLUMNS) * n)
-    play_games(rec, new_state(n), np.empty(n, np.int64), np.empty((n, seat_params.shape[1]), np.float64),
-               lineup, seat_policy, seat_params, target, sides, bust_face, roll_first, max_turns, optimal, rng)
-    return rec
+        return turn_loop(s, OPTIMAL, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first,
+                         optimal)
+    return turn_loop(s, RANDOM, threshold, per_point_behind, mine, rival, target, sides, bust_face, roll_first,
+                     optimal)
 
 
 @jit
-def play_games(rec, state, policies, params, lineup, seat_policy, seat_params, target, sides, bust_face, roll_first,
-               max_turns, optimal, rng):
-    """Play the batch's games into ``rec`` (the arrays are allocated by ``play_batch``)."""
-    n = lineup.shape[1]
-    for g in range(rec.shape[0]):
-        for s in range(n):
-            policies[s] = seat_policy[lineup[g, s]]
-            for j in range(seat_params.shape[1]):
-                params[s, j] = seat_params[lineup[g, s], j]
-        reset(state)
-        winner, reason, turns = play_game(state, n, policies, params, target, sides, bust_face, roll_first,
-                                          max_turns, optimal, rng)
-        finish_record(rec, g, n, winner, reason, turns, state.scores, state.lead)
-        for s in range(n):
-            rec[g, seat_col(BUSTS, s, n, 0)] = state.busts[s]
-            rec[g, seat_col(ROLLS, s, n, 0)] = state.rolls[s]
+def play_game(s, t, optimal):
+    """Play one game (seat 1 first).  Return (winner or -1, end reason, turns)."""
+    n = t.players
+    reset(s, n)
+    p = 0
+    for turn in range(1, t.max_turns + 1):
+        points, rolls, busted = play_turn(s, t, p, optimal)
+        s.scores[p] += points
+        s.rolls[p] += rolls
+        s.busts[p] += busted
+        track_lead(s.lead, s.scores, n, turn)
+        if s.scores[p] >= t.target_score:
+            return p, REACHED_TARGET, turn
+        p = p + 1 if p + 1 < n else 0
+    return -1, TIMEOUT, t.max_turns
+
+
+@njit(cache=True)
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, optimal):
+    """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
+    t, col = record(tables), record(columns)
+    n = t.players
+    rec = new_records(n_games, col.count)
+    state = np.zeros(1, STATE)
+    for g in range(n_games):
+        s = record(state)
+        start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        winner, reason, turns = play_game(s, t, optimal)
+        finish_record(rec, g, col, n, winner, reason, turns, s.scores, s.lead)
+        for p in range(n):
+            rec[g, col.busts[p]] = s.busts[p]
+            rec[g, col.rolls[p]] = s.rolls[p]
+    return rec

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from balance.kit import Tables
 from balance.rules import rule
 
 SOURCE = "Neller & Presser, Optimal Play of the Dice Game Pig (2004), section 1"
@@ -23,3 +24,8 @@ class Rules:
         if self.bust_face > self.die_sides:
             return [f"bust_face {self.bust_face} is not a face of a {self.die_sides}-sided die"]
         return []
+
+
+TABLES = Tables(Rules)
+"""The kernel's rules record: ``t.target_score``, ``t.die_sides``, ``t.bust_face``, ``t.roll_before_holding``,
+``t.max_turns`` and ``t.players``."""

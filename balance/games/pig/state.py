@@ -1,32 +1,28 @@
-"""Pig's game state."""
-
-from typing import NamedTuple
+"""Pig's game state: one record (``LAYOUT``), reset before every game."""
 
 import numpy as np
-from numba import njit
 
-from balance.sim.kernel import jit_inline
-from balance.sim.record import lead_tracker, new_lead
+from balance.games.pig.decisions import HOLD, ROLL
+from balance.kit import Layout, jit_inline
 
+MAX_PLAYERS = 6
+MAX_PARAMS = 2
 
-class State(NamedTuple):
-    scores: np.ndarray  # banked score per seat
-    busts: np.ndarray  # per seat: turns lost to the bust face
-    rolls: np.ndarray  # per seat: dice rolled
-    lead: np.ndarray  # lead tracker (see balance.sim.record.lead_tracker)
-
-
-@njit(cache=True)
-def new_state(players):
-    return State(np.zeros(players, np.int64), np.zeros(players, np.int64), np.zeros(players, np.int64),
-                 lead_tracker())
+LAYOUT = Layout([
+    ("scores", np.int64, (MAX_PLAYERS,)),  # banked score per seat
+    ("busts", np.int64, (MAX_PLAYERS,)),  # per seat: turns lost to the bust face
+    ("rolls", np.int64, (MAX_PLAYERS,)),  # per seat: dice rolled
+    ("options", np.int64, (2,)),  # the decision's options: ROLL, HOLD
+], max_players=MAX_PLAYERS, max_params=MAX_PARAMS)
+STATE = LAYOUT.dtype
 
 
 @jit_inline
-def reset(state):
+def reset(s, n):
     """Back to the start of a game: no points, no dice rolled."""
-    for s in range(len(state.scores)):
-        state.scores[s] = 0
-        state.busts[s] = 0
-        state.rolls[s] = 0
-    new_lead(state.lead)
+    for p in range(n):
+        s.scores[p] = 0
+        s.busts[p] = 0
+        s.rolls[p] = 0
+    s.options[0] = ROLL
+    s.options[1] = HOLD

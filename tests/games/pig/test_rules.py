@@ -1,118 +1,143 @@
-"""Pig's rules, one position at a time.
-
-Dice are drawn from the kernel's generator; ``rng_rolling`` finds a generator state whose next
-rolls are the faces a test needs, so each test sets up an exact sequence of rolls.
-"""
+"""Pig's rules, one position at a time, with scripted dice (``balance.kit.script``)."""
 
 import numpy as np
+import pytest
 
-from balance.games.pig import engine
+from balance.games.pig import SPEC, engine
+from balance.games.pig.decisions import HOLD, ROLL
 from balance.games.pig.optimal import optimal_tables
-from balance.games.pig.policies import CATCH_UP, HOLD, HOLD_OPTION, OPTIMAL, RANDOM, ROLL, choose
-from balance.games.pig.state import new_state, reset
-from balance.sim.dice import new_rng
-from balance.sim.record import N_COMMON
-from tests.conftest import rng_rolling
+from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
+from balance.games.pig.rules import TABLES, Rules
+from balance.games.pig.state import LAYOUT, reset
+from balance.kit.rng import new_rng
+from balance.kit.script import script_choices, script_dice, script_used
+from balance.sim.batch import lineup
 
 NO_TABLE = np.zeros((1, 1, 1), np.uint8)
 
 
-def turn(policy, rng, mine=0, rival=0, threshold=20.0, per_point=0.0, target=100, roll_first=True,
-         optimal=NO_TABLE):
-    return engine.play_turn(policy, threshold, per_point, mine, rival, target, 6, 1, roll_first, optimal, rng)
+def position(policy=HOLD_AT, threshold=20.0, per_point=0.0, scores=(0, 0), seed=0, **rules):
+    """A scripted state at the start of seat 1's turn, and the tables."""
+    t = TABLES.python(Rules(**rules), len(scores))
+    s = LAYOUT.new(scripted=True)
+    reset(s, len(scores))
+    s.scores[: len(scores)] = scores
+    s.policies.id[: len(scores)] = policy
+    s.policies.param[: len(scores)] = threshold, per_point
+    s.rng[:] = new_rng(np.random.SeedSequence(seed))
+    s.policies.rng[:] = new_rng(np.random.SeedSequence(seed + 1))
+    return s, t
+
+
+def turn(s, t, optimal=NO_TABLE):
+    return tuple(engine.play_turn(s, t, 0, optimal))
 
 
 def test_rolling_the_bust_face_ends_the_turn_with_nothing():
-    points, rolls, busted = turn(HOLD, rng_rolling(6, 5, 1), threshold=20)
-    assert (points, rolls, busted) == (0, 3, True)
+    s, t = position(threshold=20)
+    script_dice(s, 6, 5, 1)
+    assert turn(s, t) == (0, 3, True) and script_used(s)
 
 
 def test_holding_banks_the_turn_total():
-    points, rolls, busted = turn(HOLD, rng_rolling(6, 5, 4), threshold=10)
-    assert (points, rolls, busted) == (11, 2, False)
+    s, t = position(threshold=10)
+    script_dice(s, 6, 5)
+    assert turn(s, t) == (11, 2, False) and script_used(s)
 
 
 def test_a_turn_starts_with_a_roll():
-    # threshold 1 would hold on any total, but a turn total of 0 may not be held
-    points, rolls, busted = turn(HOLD, rng_rolling(3, 6), threshold=1)
-    assert (points, rolls, busted) == (3, 1, False)
+    s, t = position(threshold=1)  # would hold on any total, but a turn total of 0 may not be held
+    script_dice(s, 3)
+    assert turn(s, t) == (3, 1, False) and script_used(s)
 
 
 def test_holding_at_zero_is_legal_when_the_rule_is_switched_off():
-    points, rolls, busted = turn(HOLD, rng_rolling(3), threshold=0, roll_first=False)
-    assert (points, rolls, busted) == (0, 0, False)
+    s, t = position(threshold=0, roll_before_holding=False)
+    assert turn(s, t) == (0, 0, False)
 
 
 def test_hold_policy_holds_when_holding_wins():
-    points, rolls, _ = turn(HOLD, rng_rolling(6, 6), mine=95, threshold=20)
-    assert (points, rolls) == (6, 1)
+    s, t = position(threshold=20, scores=(95, 0))
+    script_dice(s, 6)
+    assert turn(s, t) == (6, 1, False) and script_used(s)
+
+
+def test_a_scripted_choice_overrides_the_policy():
+    s, t = position(threshold=100)
+    script_dice(s, 4, 4)
+    script_choices(s, ROLL, HOLD)  # asked after the first roll and after the second
+    assert turn(s, t) == (8, 2, False) and script_used(s)
 
 
 def test_catch_up_raises_the_threshold_by_the_points_behind():
-    rng = new_rng(np.random.SeedSequence(0))
+    s, _ = position()
     # 40 behind at 0.25 per point: hold at 20 + 10 = 30
-    assert choose(CATCH_UP, 20.0, 0.25, 10, 50, 29, 100, NO_TABLE, rng) == ROLL
-    assert choose(CATCH_UP, 20.0, 0.25, 10, 50, 30, 100, NO_TABLE, rng) == HOLD_OPTION
+    assert choose(s, CATCH_UP, 20.0, 0.25, 10, 50, 29, 100, NO_TABLE) == ROLL
+    assert choose(s, CATCH_UP, 20.0, 0.25, 10, 50, 30, 100, NO_TABLE) == HOLD
     # ahead: the plain threshold
-    assert choose(CATCH_UP, 20.0, 0.25, 60, 50, 20, 100, NO_TABLE, rng) == HOLD_OPTION
+    assert choose(s, CATCH_UP, 20.0, 0.25, 60, 50, 20, 100, NO_TABLE) == HOLD
 
 
 def test_optimal_policy_follows_the_value_iteration_table():
     win, roll = optimal_tables(100, 6, 1, True)
-    rng = new_rng(np.random.SeedSequence(0))
+    s, _ = position()
     for mine, rival, total in [(0, 0, 10), (0, 0, 30), (50, 90, 25), (90, 10, 5)]:
-        expected = ROLL if roll[mine, rival, total] else HOLD_OPTION
-        assert choose(OPTIMAL, 0.0, 0.0, mine, rival, total, 100, roll, rng) == expected
+        expected = ROLL if roll[mine, rival, total] else HOLD
+        assert choose(s, OPTIMAL, 0.0, 0.0, mine, rival, total, 100, roll) == expected
     # A turn total of 0 is never held; one roll from the target it rolls (5 in 6 to win at once).
     assert roll[:, :, 0].all()
     assert roll[95, 10, 4] == 1
 
 
 def test_random_policy_rolls_and_holds_about_equally():
-    rng = new_rng(np.random.SeedSequence(1))
-    picks = [choose(RANDOM, 0.0, 0.0, 0, 0, 5, 100, NO_TABLE, rng) for _ in range(4000)]
-    assert 0.45 < np.mean(picks) < 0.55
+    s, _ = position(seed=1)
+    picks = [choose(s, RANDOM, 0.0, 0.0, 0, 0, 5, 100, NO_TABLE) for _ in range(4000)]
+    assert 0.45 < np.mean(picks) < 0.55  # 4000 draws: sd 0.008
 
 
-def play_one(policies, rng, target=100, max_turns=1000, n=2):
-    state = new_state(n)
-    reset(state)
-    params = np.array([[20.0, 0.0]] * n)
-    result = engine.play_game(state, n, np.array(policies), params, target, 6, 1, True, max_turns, NO_TABLE, rng)
-    return result, state
+def play_one(seed, max_turns=1000):
+    s, t = position(seed=seed, max_turns=max_turns)
+    return engine.play_game(s, t, NO_TABLE), s
 
 
 def test_first_to_reach_the_target_wins_and_the_game_stops():
-    (winner, reason, turns), state = play_one([HOLD, HOLD], new_rng(np.random.SeedSequence(3)))
+    (winner, reason, turns), s = play_one(3)
     assert reason == engine.REACHED_TARGET
-    assert state.scores[winner] >= 100
-    assert state.scores[1 - winner] < 100
-    # seat 0 plays turns 1, 3, 5, ...: the winner played the last turn
+    assert s.scores[winner] >= 100
+    assert s.scores[1 - winner] < 100
+    # seat 1 plays turns 1, 3, 5, ...: the winner played the last turn
     assert (turns % 2 == 1) == (winner == 0)
 
 
 def test_the_turn_cap_ends_the_game_as_a_timeout():
-    (winner, reason, turns), state = play_one([HOLD, HOLD], new_rng(np.random.SeedSequence(3)), max_turns=4)
+    (winner, reason, turns), s = play_one(3, max_turns=4)
     assert (winner, reason, turns) == (-1, engine.TIMEOUT, 4)
-    assert state.scores.max() < 100
+    assert s.scores.max() < 100
 
 
 def test_batch_records_busts_and_rolls_per_seat():
-    rng = new_rng(np.random.SeedSequence(5))
-    lineup = np.array([[0, 1]] * 50)
-    rec = engine.play_batch(50, lineup, np.array([HOLD, HOLD]), np.array([[20.0, 0.0]] * 2), 100, 6, 1, True,
-                            1000, NO_TABLE, rng)
-    n = 2
-    busts = rec[:, N_COMMON + 2 * n: N_COMMON + 3 * n]
-    rolls = rec[:, N_COMMON + 3 * n: N_COMMON + 4 * n]
-    assert (rolls >= busts).all() and (rolls > 0).all()
-    # every point banked needs a roll: at most 6 points per roll that was not a bust
-    scores = rec[:, N_COMMON: N_COMMON + n]
-    assert (scores <= 6 * (rolls - busts)).all()
+    n, games = 2, 50
+    tables, columns = TABLES.build(Rules(), n), SPEC.column_index(n)
+    rec = engine.play_batch(games, 0, lineup(n, 0, games, False), np.array([HOLD_AT, HOLD_AT]),
+                            np.array([[20.0, 0.0]] * 2), tables, columns, np.arange(4, dtype=np.uint64), NO_TABLE)
+    names = SPEC.columns(n)
+    column = {name: rec[:, names.index(name)] for name in names}
+    for p in (1, 2):
+        busts, rolls, score = column[f"busts_{p}"], column[f"rolls_{p}"], column[f"score_{p}"]
+        assert (rolls >= busts).all() and (rolls > 0).all()
+        # every point banked needs a roll: at most 6 points per roll that was not a bust
+        assert (score <= 6 * (rolls - busts)).all()
 
 
 def test_bust_face_and_die_size_are_rules():
     # a 2-sided die that busts on 2: every non-bust roll scores exactly 1
-    rng = rng_rolling(1, 1, 2, sides=2)
-    points, rolls, busted = engine.play_turn(HOLD, 5.0, 0.0, 0, 0, 100, 2, 2, True, NO_TABLE, rng)
-    assert (points, rolls, busted) == (0, 3, True)
+    s, t = position(threshold=5, die_sides=2, bust_face=2)
+    script_dice(s, 1, 1, 2)
+    assert turn(s, t) == (0, 3, True)
+
+
+@pytest.mark.parametrize("sides", [2, 6, 13])
+def test_unscripted_dice_show_every_face_of_the_die(sides):
+    s, t = position(die_sides=sides, bust_face=sides)
+    faces = {int(engine.roll(s, sides)) for _ in range(2000)}
+    assert faces == set(range(1, sides + 1))

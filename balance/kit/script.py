@@ -1,0 +1,93 @@
+"""Scripted dice and choices, for rule tests: a compile-time switch on the state's type.
+
+A test builds the scripted variant of a game's state (``Layout.new(scripted=True)``), queues dice
+faces and choices (``script_dice``, ``script_choices``) and calls the engine.  ``roll`` and
+``scripted_option`` are resolved when a kernel is compiled: for the production state (no
+``script`` field) ``roll`` is the plain die and ``scripted_option`` the constant -1, so the
+production kernels contain no test branch.
+
+A scripted choice is an option's code, as the engine writes it into ``s.options``: the engine
+takes the option of that code when it is legal, and raises when it is not (the test is wrong).
+"""
+
+import numpy as np
+from numba.extending import overload
+
+from balance.kit.compile import jit
+from balance.kit.rng import die
+
+
+# Called, not inlined: these run in tests only, and inlining them into the inlined overloads below
+# trips numba's SSA check.
+@jit
+def _scripted_roll(s, sides):
+    """The next scripted face, or a random one when none is queued."""
+    q = s.script.dice_at
+    if q < s.script.dice_len:
+        s.script.dice_at = q + 1
+        return s.script.dice[q]
+    return die(sides, s.rng)
+
+
+@jit
+def _next_option(s, n):
+    """The index among ``s.options[:n]`` of the next scripted choice, or -1."""
+    q = s.script.choice_at
+    if q < s.script.choice_len:
+        code = s.script.choice[q]
+        for o in range(n):
+            if s.options[o] == code:
+                s.script.choice_at = q + 1
+                return np.int64(o)
+        if n > 1:
+            raise ValueError("scripted choice is not among the legal options")
+    return np.int64(-1)
+
+
+def _scripted(s) -> bool:
+    return "script" in (s.dtype.names or ())
+
+
+def roll(s, sides):
+    """One die of ``sides`` faces: the next scripted face if a test queued one, else from ``s.rng``."""
+    return _scripted_roll(s, sides) if _scripted(s) else die(sides, s.rng)
+
+
+def scripted_option(s, n):
+    """The index among ``s.options[:n]`` of the next scripted choice, or -1 (without a script: always -1)."""
+    return _next_option(s, n) if _scripted(s) else -1
+
+
+@overload(roll, inline="always")
+def _roll(s, sides):
+    if "script" not in s.fields:
+        return lambda s, sides: die(sides, s.rng)
+    return lambda s, sides: _scripted_roll(s, sides)
+
+
+@overload(scripted_option, inline="always")
+def _scripted_option(s, n):
+    if "script" not in s.fields:
+        return lambda s, n: np.int64(-1)
+    return lambda s, n: _next_option(s, n)
+
+
+# ---------------------------------------------------------------- for the tests (Python)
+
+def script_dice(s, *faces):
+    """The next rolls show these faces."""
+    s.script.dice[: len(faces)] = faces
+    s.script.dice_at = 0
+    s.script.dice_len = len(faces)
+
+
+def script_choices(s, *codes):
+    """The next decisions take the options of these codes."""
+    s.script.choice[: len(codes)] = codes
+    s.script.choice_at = 0
+    s.script.choice_len = len(codes)
+
+
+def script_used(s) -> bool:
+    """Every scripted die was rolled and every scripted choice taken."""
+    return s.script.dice_at == s.script.dice_len and s.script.choice_at == s.script.choice_len

@@ -1,0 +1,91 @@
+"""A game's state as one numpy record, and the parts of it every game shares.
+
+A kernel's state is one record (a structured dtype): numba passes it to a function as one
+pointer, where a tuple of ~30 arrays costs ~300 machine words at every call that is not inlined.
+Its sizes are the largest the rules allow, so one compiled kernel serves every scenario; loops run
+to the real counts and the rest stays zero.
+
+Every state holds, besides the game's own fields:
+
+- ``rng`` and ``setup_rng``: the game's dice and setup streams (``balance.kit.rng``);
+- ``lead``: the lead tracker (``balance.kit.columns``);
+- ``policies``: a record the strategies own (the engine never writes it): their random stream
+  ``rng``, each seat's policy ``id`` and parameters ``param``, and the game's policy scratch and
+  memos;
+- in the scripted variant only (tests): ``script``, the dice faces and choices the next rolls and
+  decisions take (``balance.kit.script``).  The production state has no such field, so the
+  production kernels contain no test branch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import config
+
+from balance.kit.columns import new_lead
+from balance.kit.compile import jit_inline
+from balance.kit.rng import DICE, POLICY, SETUP, seed_stream
+
+SCRIPT_LENGTH = 512  # scripted dice and choices a test may queue
+
+
+def _fields(declared) -> list[tuple]:
+    return [tuple(f) for f in declared]
+
+
+class Layout:
+    """The state record of one game: its own fields, the policies' record, and the shared parts.
+
+    ``fields`` and ``policy_fields`` are numpy dtype declarations (``(name, dtype[, shape])``).
+    """
+
+    def __init__(self, fields, policy_fields=(), *, max_players: int, max_params: int = 1):
+        self.max_players = max_players
+        self.max_params = max_params
+        policies = [("rng", np.uint64, (4,)), ("id", np.int64, (max_players,)),
+                    ("param", np.float64, (max_players, max_params))] + _fields(policy_fields)
+        shared = [("rng", np.uint64, (4,)), ("setup_rng", np.uint64, (4,)), ("lead", np.int64, (4,)),
+                  ("policies", np.dtype(policies))]
+        self.dtype = np.dtype(_fields(fields) + shared)
+        script = np.dtype([("dice", np.int64, (SCRIPT_LENGTH,)), ("dice_at", np.int64), ("dice_len", np.int64),
+                           ("choice", np.int64, (SCRIPT_LENGTH,)), ("choice_at", np.int64),
+                           ("choice_len", np.int64)])
+        self.scripted_dtype = np.dtype(_fields(fields) + shared + [("script", script)])
+
+    def new(self, scripted: bool = False):
+        """A zeroed state for Python code (tests, tools): the record, its fields as attributes."""
+        return python_record(np.zeros(1, self.scripted_dtype if scripted else self.dtype))
+
+
+def python_record(array):
+    """The record of a one-record array for Python code, its fields as attributes (through recarray)."""
+    return array.view(np.recarray)[0]
+
+
+@jit_inline
+def record(array):
+    """The record of a one-record array (a state's or a table's), inside a kernel."""
+    return array[0]
+
+
+if config.DISABLE_JIT:  # interpreted (NUMBA_DISABLE_JIT=1): a plain numpy record has no attributes
+    record = python_record  # noqa: F811
+
+
+@jit_inline
+def seat_policies(s, lineup, seat_policy, seat_params):
+    """The policy and parameters of the scenario seat ``lineup[p]`` that sits at each seat ``p``."""
+    for p in range(lineup.shape[0]):
+        s.policies.id[p] = seat_policy[lineup[p]]
+        for j in range(seat_params.shape[1]):
+            s.policies.param[p, j] = seat_params[lineup[p], j]
+
+
+@jit_inline
+def start_game(s, key, game, lineup, seat_policy, seat_params):
+    """Before game ``game`` of a run: its own random streams, the lead tracker, each seat's policy."""
+    seed_stream(s.setup_rng, key, game, SETUP)
+    seed_stream(s.rng, key, game, DICE)
+    seed_stream(s.policies.rng, key, game, POLICY)
+    new_lead(s.lead)
+    seat_policies(s, lineup, seat_policy, seat_params)

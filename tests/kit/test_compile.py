@@ -1,0 +1,61 @@
+"""The kernel decorators: numba as released (no patched internals), numpy's indexing, stale kernels dropped."""
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import balance
+from balance.kit.compile import drop_stale_kernels, jit, jit_inline, maximum, minimum
+
+
+def make_game(root, body):
+    package = root / "fake_game_for_kernels"
+    (package / "__pycache__").mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "policies.py").write_text(body)
+    return package
+
+
+def test_an_edit_to_any_file_of_the_game_drops_its_compiled_kernels(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = make_game(tmp_path, "A = 1\n")
+    drop_stale_kernels("fake_game_for_kernels")
+    compiled = package / "__pycache__" / "engine.play_batch-10.py311.1.nbc"
+    index = package / "__pycache__" / "engine.play_batch-10.py311.nbi"
+    bytecode = package / "__pycache__" / "policies.cpython-311.pyc"
+    for f in (compiled, index, bytecode):
+        f.write_bytes(b"old")
+
+    drop_stale_kernels("fake_game_for_kernels")  # nothing changed: the kernels stay
+    assert compiled.exists() and index.exists()
+
+    (package / "policies.py").write_text("A = 2\n")
+    drop_stale_kernels("fake_game_for_kernels")
+    assert not compiled.exists() and not index.exists()
+    assert bytecode.exists()  # only numba's files go
+    sys.modules.pop("fake_game_for_kernels", None)
+
+
+@jit_inline
+def _last(a):
+    return a[-1]
+
+
+@jit
+def _kernel(a, i):
+    return a[i] + _last(a) + minimum(a[0], a[1]) + maximum(a[0], a[1])
+
+
+def test_kernels_index_as_numpy_does():
+    a = np.arange(1, 6)
+    assert _kernel(a, -2) == 4 + 5 + 1 + 2
+
+
+def test_no_module_patches_numba_or_sets_llvm_options():
+    """Kernels run on the compiler as released: no module of balance reaches into numba's lowering or sets
+    process-wide LLVM options (they would change how a user's own code compiles in the same process)."""
+    forbidden = re.compile(r"fix_integer_index|BaseLower|set_option|llvmlite\.binding|_nrt\s*=")
+    offenders = [str(p) for p in Path(balance.__file__).parent.rglob("*.py") if forbidden.search(p.read_text())]
+    assert offenders == []

@@ -1,0 +1,58 @@
+"""Scripted dice and choices: taken by the test variant of a state, absent from the production one."""
+
+import numpy as np
+import pytest
+
+from balance.kit.compile import jit
+from balance.kit.rng import new_rng
+from balance.kit.script import roll, script_choices, script_dice, script_used, scripted_option
+from balance.kit.state import Layout
+
+LAYOUT = Layout([("options", np.int64, (8,))], max_players=2)
+
+
+@jit
+def rolls(s, n):
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        out[i] = roll(s, 6)
+    return out
+
+
+@jit
+def choose(s, n):
+    return scripted_option(s, n)
+
+
+def state(scripted):
+    s = LAYOUT.new(scripted=scripted)
+    s.rng[:] = new_rng(np.random.SeedSequence(1))
+    s.options[:4] = [10, 20, 30, 40]
+    return s
+
+
+def test_the_production_state_has_no_script():
+    assert "script" not in LAYOUT.dtype.names
+    assert choose(state(False), 4) == -1
+
+
+def test_scripted_faces_come_first_then_random_ones():
+    s = state(True)
+    script_dice(s, 6, 6, 6)
+    out = rolls(s, 40)
+    assert list(out[:3]) == [6, 6, 6] and script_used(s)
+    assert len(set(out[3:])) > 1
+
+
+def test_a_scripted_choice_takes_the_option_of_that_code():
+    s = state(True)
+    script_choices(s, 30, 10)
+    assert (choose(s, 4), choose(s, 4), choose(s, 4)) == (2, 0, -1)
+    assert script_used(s)
+
+
+def test_a_scripted_choice_that_is_not_legal_is_an_error():
+    s = state(True)
+    script_choices(s, 99)
+    with pytest.raises(ValueError, match="not among the legal options"):
+        choose(s, 4)
