@@ -6,6 +6,6 @@ game's kernels (each costs about half a second at start-up).
 
 MODULES = {
     # "angry-monsters": "balance.games.angry_monsters",
-    # "moongha": "balance.games.moongha",
+    "moongha": "balance.games.moongha",
     "pig": "balance.games.pig",
 }

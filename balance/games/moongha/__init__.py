@@ -56,7 +56,8 @@ public board and its own City tiles, never another seat's.
 
 from balance.games.moongha import engine
 from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
-from balance.games.moongha.rules import Rules
+from balance.games.moongha.rules import MONSTERS, Rules
+from balance.games.moongha.tables import TABLES
 from balance.registry import GameSpec, Param, Policy, broken_invariants, register
 
 
@@ -75,10 +76,6 @@ POLICIES = (
            _params("hunter")),
     Policy("balanced", BALANCED, "Weights between wrecker, lurker and hunter", _params("balanced")),
 )
-
-
-def kernel_args(rules: Rules, players: int, seat_policy, seat_params) -> tuple:
-    return engine.to_arrays(rules, players)
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
@@ -109,7 +106,7 @@ def invariants(games, scenario) -> list[str]:
         "an all-rubble end has a player with all rubble placed": (end != "all_rubble_placed") | pl.any_horizontal(
             *[pl.col(f"rubble_placed_{s}") == r.supplies.player_rubble for s in seats]),
         "monsters are lost no more often than created": pl.all_horizontal(
-            *[pl.col(f"lost_{m}_{s}") <= pl.col(f"created_{m}_{s}") for m in engine.MONSTER_NAMES for s in seats]),
+            *[pl.col(f"lost_{m}_{s}") <= pl.col(f"created_{m}_{s}") for m in MONSTERS for s in seats]),
     }
     return broken_invariants(games, checks)
 
@@ -121,8 +118,8 @@ SPEC = register(GameSpec(
     max_players=4,
     rules_cls=Rules,
     policies=POLICIES,
+    tables=TABLES,
     play_batch=engine.play_batch,
-    kernel_args=kernel_args,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,

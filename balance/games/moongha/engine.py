@@ -1,200 +1,85 @@
-"""Moongha Invaders: the rules as numba kernels over ``state.State``.
+"""Moongha Invaders: the rules as numba kernels over the state record (``state.FIELDS``).
 
 A turn: phase one fills the six Action boxes (fixed contents, then the turn track's dice by face,
 within the supplies); phase two goes clockwise from the first player, one action each, until every
 player has passed in succession; phase three clears the boxes, checks the end and passes the First
 Player marker left.  Every choice is a decision point: the legal options go into ``s.options`` and
-``decide`` asks the seat's policy (or takes the next scripted choice, for the tests).  Dice, the
-tiles' shuffle and the policies' random choices draw from the generator in the state (``s.rng``):
-``play_batch`` copies the batch's generator in before its games and back out after them.
+``decide`` asks the seat's policy (or, in the tests' scripted state, takes the next scripted choice).
+Dice come from ``kit.roll`` (the game's dice stream), the tiles' deal and the first player from the
+setup stream.
 """
 
 import numpy as np
 from numba import njit
 
-from balance.games.moongha import policies as P
-from balance.games.moongha.state import (
-    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
-    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_DECISIONS, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS,
-    I_FIRST, I_STANDING, I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS,
-    MAX_PIECES, MAX_PLAYERS, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R,
-    ON_BOARD, ORANGE, OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT,
-    O_HEAL_ANY, O_JET_STAYS, O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS,
-    O_RUBBLE_END_OF_TURN, O_TOKENS_LAST_PIECE, PURPLE, R_ARMOUR_DICE, R_A_BOMB_DICE, R_BLOOB_SPAWN, R_BROWN_RUBBLE,
-    R_CITIES, R_CITY_CAP, R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN, R_HIT_ON,
-    R_INFANTRY_DICE, R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
-    R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
-    R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
-    R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TABLES, VP_DRAKOOR,
-    VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE, alive_at, city_damage, enter_board, may_attack, option, pack_option,
-    monster_in, monsters_in, move_monster, humans_in, military_target, leave_board, new_state, python_record, record,
-    reset, can_hurt,
+from balance.games.moongha import policies
+from balance.games.moongha.decisions import (
+    ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
+    ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
+    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
+    TT_MONSTER, can_hurt, creation_cost, may_attack, may_heal, military_target, option, pack_option, tile_vp,
 )
-from balance.sim.dice import below, die
-from balance.sim.kernel import jit, jit_inline, maximum, minimum
-from balance.sim.record import N_COMMON, finish_record, new_records, seat_col, track_lead
+from balance.games.moongha.rules import (
+    ATTACK_TOKENS_ON_KILL, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE,
+    PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD, RUBBLE_END_TIMING,
+)
+from balance.games.moongha.state import (
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, FIELDS, HERO,
+    INFANTRY, IN_HAND, JET, KIDDOO, MAX_OPTIONS, MECHOOR, MOOGRE, N_KINDS, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE,
+    SHAGGOO, SPECTOOR,
+    VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE, alive_at, city_damage, enter_board, humans_in, leave_board,
+    monster_in, monsters_in, move_monster, reset,
+)
+from balance.games.moongha.tables import MAX_PLAYERS
+from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
+                         scripted_option, start_game, track_lead)
 
-# ---------------------------------------------------------------- record layout and end reasons
+LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
+"""The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
+STATE = LAYOUT.dtype
+
+# the readings of the named options, as the tables hold them
+BLACK_UNLIMITED = NEUTRAL_RUBBLE.index("black_unlimited")
+JET_STAYS = JET_AFTER_ATTACK.index("city")
+NEVER_PULL = PULL_FROM_BOARD.index("never")
+PASS_STAYS = PASS_MARKER_END_OF_TURN.index("stays")
+AT_END_OF_TURN = RUBBLE_END_TIMING.index("end_of_turn")
+OUT_OF_THE_GAME = DRAKOOR_KILLED_BY_HERO.index("out_of_game")
+ON_LAST_PIECE = ATTACK_TOKENS_ON_KILL.index("last_piece")
+REVEALED_ONLY = KIDDOO_JOINS.index("revealed_only")
+
+# ---------------------------------------------------------------- record columns and end reasons
 END_REASONS = ("turns_played", "all_rubble_placed", "brown_rubble_gone")
 TURNS_PLAYED, ALL_RUBBLE_PLACED, BROWN_RUBBLE_GONE = range(3)
 NOT_OVER = -1
-MONSTER_NAMES = ("mechoor", "moogre", "spectoor", "kiddoo", "shaggoo", "drakoor", "bloob")
 GAME_COLUMNS = ("actions",)
 SEAT_COLUMNS = (("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre", "rubble_placed")
-                + tuple(f"created_{m}" for m in MONSTER_NAMES) + tuple(f"lost_{m}" for m in MONSTER_NAMES))
+                + tuple(f"created_{m}" for m in MONSTERS) + tuple(f"lost_{m}" for m in MONSTERS))
 SCORE_COMPONENTS = ("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre")
-
-# top-level action codes A_*, attack target types TT_* and CITY purposes FOR_* (defined with the decisions)
-from balance.games.moongha.policies import (  # noqa: E402
-    A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, FOR_A_BOMB, FOR_ARMOUR,
-    FOR_HERO, FOR_INFANTRY, TT_CITY, TT_HUMANS, TT_MONSTER,
-)
 # checks for "is there any legal option" enumerate here, past the options of the decision being built
 SCRATCH = MAX_OPTIONS // 2
-
-
-# ---------------------------------------------------------------- rules -> arrays
-
-def to_arrays(rules, players):
-    """The rules as the kernel's argument: ``(tables,)``, a one-record array of ``state.TABLES``."""
-    from balance.games.moongha.rules import MONSTERS  # noqa: F401
-
-    m, b, tt, ab, sup, cb, sc, op = (rules.monsters, rules.board, rules.turn_track, rules.action_boxes,
-                                     rules.supplies, rules.combat, rules.scoring, rules.options)
-    C = len(b.cities)
-    monster = np.array([[x.cost, x.damage_capacity, x.movement, x.attack_dice, int(x.damages_cities), x.pieces]
-                        for x in m.table()], np.int64)
-    dist = np.full((C, C), 10**6, np.int64)
-    for c in range(C):
-        dist[c, c] = 0
-    for a, c in rules.connection_pairs():
-        dist[a, c] = dist[c, a] = min(dist[a, c], 1)
-    for k in range(C):  # Floyd-Warshall: shortest paths are simple, so 1 <= dist <= movement is a legal move
-        dist = np.minimum(dist, dist[:, k:k + 1] + dist[k:k + 1, :])
-    sets = sup.sets_in_box if sup.token_supply == "all_sets" else players
-    R = np.zeros(N_R, np.int64)
-    R[R_PLAYERS] = players
-    R[R_CITIES] = C
-    R[R_CITY_CAP] = b.city_damage_cap
-    R[R_TURNS] = tt.turns_3_players if players == 3 else tt.turns_4_players
-    R[R_TILES] = rules.city_tiles_3_players if players == 3 else rules.city_tiles_4_players
-    R[R_ORANGE] = ab.orange_3_players if players == 3 else ab.orange_4_players
-    R[R_ORANGE_FIRST_FACTOR] = ab.orange_first_turn_factor
-    R[R_PURPLE] = ab.purple_3_players if players == 3 else ab.purple_4_players
-    R[R_HEROES_PER_TURN] = ab.heroes
-    R[R_INFANTRY_PER_TURN] = ab.infantry
-    R[R_SUP_ORANGE] = sets * sup.orange_per_set
-    R[R_SUP_WHITE] = sets * sup.white_per_set
-    R[R_SUP_PURPLE] = sets * sup.purple_per_set
-    R[R_SUP_INFANTRY] = sup.infantry
-    R[R_SUP_ARMOUR] = sup.armour
-    R[R_SUP_JET] = sup.jets
-    R[R_SUP_A_BOMB] = sup.a_bombs
-    R[R_SUP_HERO] = sup.heroes
-    R[R_PLAYER_RUBBLE] = sup.player_rubble
-    R[R_BROWN_RUBBLE] = sup.brown_rubble
-    R[R_HIT_ON] = cb.hit_on
-    R[R_INFANTRY_DICE] = cb.infantry_dice
-    R[R_ARMOUR_DICE] = cb.armour_dice
-    R[R_JET_DICE] = cb.jet_dice
-    R[R_JET_COLLATERAL] = cb.jet_collateral_face
-    R[R_A_BOMB_DICE] = cb.a_bomb_dice
-    R[R_REVEAL_DICE] = cb.reveal_dice
-    R[R_REVEAL_PER_HERO] = cb.reveal_dice_per_hero
-    R[R_KIDDOO_MIN_DICE] = cb.kiddoo_min_dice
-    R[R_BLOOB_SPAWN] = m.bloob_spawn_cost
-    R[R_DRAKOOR_STEP] = m.drakoor_cost_per_drakoor
-    R[R_MAJORITY_VP] = sc.majority_vp
-    R[R_TIED_VP] = sc.tied_majority_vp
-    R[R_SECOND_VP] = sc.second_vp
-    R[R_DRAKOOR_VP] = sc.drakoor_vp
-    R[R_DRAKOOR_PER_MONSTER] = sc.drakoor_vp_per_monster
-    R[R_PIECES] = int(monster[:, M_PIECES].sum())
-    R[O_BLACK_UNLIMITED] = op.neutral_rubble == "black_unlimited"
-    R[O_JET_STAYS] = op.jet_after_attack == "city"
-    R[O_NEVER_PULL] = op.pull_from_board == "never"
-    R[O_PASS_STAYS] = op.pass_marker_end_of_turn == "stays"
-    R[O_RUBBLE_END_OF_TURN] = op.rubble_end_timing == "end_of_turn"
-    R[O_DRAKOOR_OUT] = op.drakoor_killed_by_hero == "out_of_game"
-    R[O_TOKENS_LAST_PIECE] = op.attack_tokens_on_kill == "last_piece"
-    R[O_HEAL_ANY] = op.heal_target == "any"
-    R[O_KIDDOO_REVEALED_ONLY] = op.kiddoo_joins == "revealed_only"
-    R[O_JET_WITH_MILITARY] = op.jet_with_city_military
-    R[O_BLOOB_SPILL_ALL] = op.bloob_spill_all_damage
-    R[O_A_BOMB_HURTS_DRAKOOR] = op.a_bomb_hurts_drakoor
-    tables = np.zeros(1, TABLES)
-    t = tables[0]
-    t["R"] = R
-    t["monster"] = monster
-    t["dist"][:C, :C] = dist
-    for k in range(N_KINDS):
-        for c0 in range(C):
-            to = [c for c in range(C) if c != c0 and dist[c0, c] <= monster[k, M_MOVEMENT]]
-            t["moves"][k, c0, :len(to)] = to
-            t["move_count"][k, c0] = len(to)
-    t["white"][:len(tt.white)] = tt.white
-    t["dice"][:len(tt.dice)] = tt.dice
-    t["progression"][0, :len(ab.military_one)] = ab.military_one
-    t["progression"][1, :len(ab.military_two)] = ab.military_two
-    t["progression_len"] = len(ab.military_one), len(ab.military_two)
-    t["tile_vp"][:len(sc.city_tile_vp)] = sc.city_tile_vp
-    t["kind_first"] = np.cumsum(monster[:, M_PIECES]) - monster[:, M_PIECES]
-    t["piece_kind"][:R[R_PIECES]] = np.repeat(np.arange(N_KINDS), monster[:, M_PIECES])
-    t["wreckers"] = sum(1 << k for k in range(N_KINDS) if monster[k, M_DAMAGES_CITIES])
-    return (tables,)
-
-
-def make_tables(rules, players):
-    """The tables for Python code (tests): the record, with its fields as attributes."""
-    return python_record(to_arrays(rules, players)[0])
 
 
 # ---------------------------------------------------------------- dice and decisions
 
 @jit_inline
-def roll(s):
-    """One die: the next scripted face if a test set one, else a random face (from ``s.rng``)."""
-    q = s.info[I_FD_POS]
-    if q < s.info[I_FD_LEN]:
-        s.info[I_FD_POS] = q + 1
-        return s.forced_dice[q]
-    return die(6, s.rng)
-
-
-@jit_inline
 def count_hits(s, t, n_dice):
     h = 0
     for _ in range(n_dice):
-        if roll(s) >= t.R[R_HIT_ON]:
+        if roll(s, 6) >= t.hit_on:
             h += 1
     return h
 
 
 @jit_inline
 def decide(s, t, seat, kind, n):
-    """Index of the option taken among ``s.options[:n]`` (n >= 1).  Inlined where it is asked: the kind
-    is a constant there and the policies' dispatch on it folds away (~2.5% faster games).
-
-    A scripted choice (tests) is taken when it matches one of the options; a lone option is taken
-    without asking; otherwise the seat's policy chooses.  Every call counts in ``I_DECISIONS``: the
-    policies reuse the city values of an ACTION decision at the next decision (a hero's or a military
-    piece's city, a pull), and the engine changes nothing a city's value reads between the two
-    (only the Action boxes, the Pass marker and the stock).
-    """
-    s.info[I_DECISIONS] += 1
-    q = s.info[I_FC_POS]
-    if q < s.info[I_FC_LEN]:
-        f = s.forced_choice[q]
-        scripted = pack_option(f[0], f[1], f[2], f[3])
-        for o in range(n):
-            if s.options[o] == scripted:
-                s.info[I_FC_POS] = q + 1
-                return o
-        if n > 1:
-            raise ValueError("scripted choice is not among the legal options")
-    if n == 1:
-        return 0
-    return P.choose(s, t, seat, kind, n)
+    """Index of the option taken among ``s.options[:n]`` (n >= 1): the next scripted choice (the tests'
+    state only), else the seat's policy.  Inlined where it is asked: the kind is a constant there and
+    the policies' dispatch on it folds away."""
+    o = scripted_option(s, n)
+    if o >= 0:
+        return o
+    return policies.choose(s, t, seat, kind, n)
 
 
 @jit_inline
@@ -208,7 +93,7 @@ def put_option(s, o, a, b, c, d):
 @jit_inline
 def available_piece(s, t, p, k):
     """A piece of kind ``k`` in front of its owner (not on the board, not captured), or -1."""
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+    for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == AVAILABLE:
             return i
     return -1
@@ -220,13 +105,6 @@ def any_on_board(s, p):
         if s.on_board[p, k] > 0:
             return True
     return False
-
-
-@jit_inline
-def creation_cost(s, t, p, k):
-    if k == DRAKOOR:
-        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
-    return t.monster[k, M_COST]
 
 
 @jit_inline
@@ -254,14 +132,12 @@ def military_targets(s, t, c, piece):
 @jit_inline
 def place_player_rubble(s, t, p, c, hits):
     """Own rubble for ``hits`` city damage, within the city's cap and the player's pieces.  Returns pieces placed."""
-    room = t.R[R_CITY_CAP] - city_damage(s, c)
-    left = t.R[R_PLAYER_RUBBLE] - s.rubble_placed[p]
+    room = t.city_damage_cap - city_damage(s, c)
+    left = t.player_rubble - s.rubble_placed[p]
     k = minimum(minimum(hits, room), left)
     if k > 0:
         s.city_rubble[p, c] += k
-        s.rubble_changes[c] += 1
         s.rubble_placed[p] += k
-        s.info[I_STANDING] += 1
         return k
     return 0
 
@@ -269,15 +145,14 @@ def place_player_rubble(s, t, p, c, hits):
 @jit_inline
 def place_neutral_rubble(s, t, c, hits):
     """Neutral rubble for collateral damage (jets, A-bomb), within the cap and (one supply) the brown stock."""
-    n = t.R[R_PLAYERS]
-    k = minimum(hits, t.R[R_CITY_CAP] - city_damage(s, c))
-    if t.R[O_BLACK_UNLIMITED] == 0:
-        k = minimum(k, s.info[I_BROWN])
+    n = t.players
+    k = minimum(hits, t.city_damage_cap - city_damage(s, c))
+    if t.neutral_rubble != BLACK_UNLIMITED:
+        k = minimum(k, s.brown_rubble)
         if k > 0:
-            s.info[I_BROWN] -= k
+            s.brown_rubble -= k
     if k > 0:
         s.city_rubble[n, c] += k
-        s.rubble_changes[c] += 1
         return k
     return 0
 
@@ -288,16 +163,16 @@ def place_neutral_rubble(s, t, c, hits):
 def destroy(s, t, q, i, src, src_player):
     """Monster (q, i) leaves the board: to the attacking Moogre's box, out of the game, or back to q."""
     k = t.piece_kind[i]
-    s.info[I_BROWN] += s.box_damage[q, k]  # the damage's brown rubble returns to the stock
+    s.brown_rubble += s.box_damage[q, k]  # the damage's brown rubble returns to the stock
     s.box_damage[q, k] = 0
     if src == MOOGRE and src_player != q:
         leave_board(s, t, q, i, CAPTURED)
-        s.moogre_vp[src_player] += t.monster[k, M_CAPACITY]
-    elif src == SRC_HERO and k == DRAKOOR and t.R[O_DRAKOOR_OUT]:
+        s.moogre_vp[src_player] += t.damage_capacity[k]
+    elif src == SRC_HERO and k == DRAKOOR and t.drakoor_killed_by_hero == OUT_OF_THE_GAME:
         leave_board(s, t, q, i, OUT_OF_GAME)
     else:
         leave_board(s, t, q, i, AVAILABLE)
-    if t.R[O_TOKENS_LAST_PIECE] == 0 or s.on_board[q, k] == 0:
+    if t.attack_tokens_on_kill != ON_LAST_PIECE or s.on_board[q, k] == 0:
         s.stock_tokens[WHITE] += s.box_attack[q, k]
         s.box_attack[q, k] = 0
     s.lost[q, k] += 1
@@ -316,13 +191,13 @@ def damage_monster(s, t, q, i, hits, src, src_player):
     if not can_hurt(t, k, src):
         return 0
     c = s.piece_city[q, i]
-    spill = k == BLOOB and (src <= BLOOB or t.R[O_BLOOB_SPILL_ALL] == 1)
+    spill = k == BLOOB and (src <= BLOOB or t.bloob_spill_all_damage)
     while hits > 0:
-        need = t.monster[k, M_CAPACITY] - s.box_damage[q, k]
+        need = t.damage_capacity[k] - s.box_damage[q, k]
         if hits < need:
-            add = minimum(hits, s.info[I_BROWN])
+            add = minimum(hits, s.brown_rubble)
             s.box_damage[q, k] += add
-            s.info[I_BROWN] -= add
+            s.brown_rubble -= add
             break
         hits -= need
         destroy(s, t, q, i, src, src_player)
@@ -330,7 +205,7 @@ def damage_monster(s, t, q, i, hits, src, src_player):
         if not spill or hits == 0:
             break
         nxt = -1
-        for j in range(t.kind_first[BLOOB], t.kind_first[BLOOB] + t.monster[BLOOB, M_PIECES]):
+        for j in range(t.kind_first[BLOOB], t.kind_first[BLOOB] + t.pieces[BLOOB]):
             if alive_at(s, q, j, c):
                 nxt = j
                 break
@@ -345,21 +220,21 @@ def damage_monster(s, t, q, i, hits, src, src_player):
 @jit
 def setup(s, t):
     """Deal the secret City tiles (the rest go back unseen) and roll for the first player."""
-    n = t.R[R_PLAYERS]
-    C = t.R[R_CITIES]
+    n = t.players
+    C = t.n_cities
     tiles = s.tile_deck
     for c in range(C):
         tiles[c] = c
     for c in range(C - 1, 0, -1):  # Fisher-Yates
-        j = below(c + 1, s.rng)
+        j = below(c + 1, s.setup_rng)
         tiles[c], tiles[j] = tiles[j], tiles[c]
     k = 0
     for p in range(n):
-        for _ in range(t.R[R_TILES]):
+        for _ in range(t.city_tiles):
             s.tile_owner[tiles[k]] = p
             k += 1
-    s.info[I_FIRST] = below(n, s.rng)
-    s.info[I_TURN] = 0
+    s.first_player = below(n, s.setup_rng)
+    s.turn = 0
 
 
 # ---------------------------------------------------------------- phase one
@@ -377,11 +252,11 @@ def human_available(s, t, piece):
     """A hero or military piece can be had: in the stock, or on the board where it may be pulled."""
     if s.stock_humans[piece] > 0:
         return True
-    if t.R[O_NEVER_PULL] == 1 or piece == A_BOMB:
+    if t.pull_from_board == NEVER_PULL or piece == A_BOMB:
         return False
-    if piece == JET and t.R[O_JET_STAYS] == 0:
+    if piece == JET and t.jet_after_attack != JET_STAYS:
         return False
-    C = t.R[R_CITIES]
+    C = t.n_cities
     for c in range(C):
         if s.city_humans[c, piece] > 0:
             return True
@@ -399,12 +274,12 @@ def take_human(s, t, piece, chooser):
         return True
     if not human_available(s, t, piece):
         return False
-    C = t.R[R_CITIES]
+    C = t.n_cities
     n_opt = 0
     for c in range(C):
         if s.city_humans[c, piece] > 0:
             n_opt = put_option(s, n_opt, c, piece, 0, 0)
-    c = option(s, decide(s, t, chooser, P.PULL, n_opt), 0)
+    c = option(s, decide(s, t, chooser, PULL, n_opt), 0)
     s.city_humans[c, piece] -= 1
     return True
 
@@ -429,20 +304,20 @@ def fill_military(s, t, box, dice, chooser):
 @jit
 def phase_one(s, t):
     """Fill the six Action boxes: fixed contents, then the turn track's dice placed by face."""
-    turn = s.info[I_TURN]
-    first = s.info[I_FIRST]
-    orange = t.R[R_ORANGE] * (t.R[R_ORANGE_FIRST_FACTOR] if turn == 0 else 1)
+    turn = s.turn
+    first = s.first_player
+    orange = t.orange * (t.orange_first_turn_factor if turn == 0 else 1)
     faces = s.faces
     faces[:] = 0
-    for _ in range(t.dice[turn]):
-        faces[roll(s) - 1] += 1
+    for _ in range(t.turn_track_dice[turn]):
+        faces[roll(s, 6) - 1] += 1
     fill_tokens(s, ORANGE, orange + faces[0])
     fill_tokens(s, WHITE, t.white[turn] + faces[1])
-    fill_tokens(s, PURPLE, t.R[R_PURPLE] + faces[2])
-    for _ in range(t.R[R_HEROES_PER_TURN] + faces[3]):
+    fill_tokens(s, PURPLE, t.purple + faces[2])
+    for _ in range(t.action_boxes_heroes + faces[3]):
         if take_human(s, t, HERO, first):
-            s.box_heroes[0] += 1
-    for _ in range(t.R[R_INFANTRY_PER_TURN]):
+            s.box_heroes += 1
+    for _ in range(t.action_boxes_infantry):
         if take_human(s, t, INFANTRY, first):
             s.box_military[0, INFANTRY] += 1
     fill_military(s, t, 0, faces[4], first)  # Military One before Military Two
@@ -465,39 +340,33 @@ def place_monster(s, t, p, k, c):
 @jit_inline
 def create_token(s, t, p, k):
     """An orange token goes into Monster box ``k``; a monster whose cost is reached MUST be placed."""
-    C = t.R[R_CITIES]
+    C = t.n_cities
     s.box_create[p, k] += 1
     tokens = s.box_create[p, k]
     if tokens >= creation_cost(s, t, p, k):
         n_opt = 0
         for c in range(C):
             n_opt = put_option(s, n_opt, c, k, 0, 0)
-        place_monster(s, t, p, k, option(s, decide(s, t, p, P.PLACE_MONSTER, n_opt), 0))
-    elif k == BLOOB and tokens == t.R[R_BLOOB_SPAWN] and s.on_board[p, BLOOB] > 0:
+        place_monster(s, t, p, k, option(s, decide(s, t, p, PLACE_MONSTER, n_opt), 0))
+    elif k == BLOOB and tokens == t.bloob_spawn_cost and s.on_board[p, BLOOB] > 0:
         n_opt = put_option(s, 0, -1, 0, 0, 0)
         for c in range(C):
             near = False
-            for i in range(t.kind_first[BLOOB], t.kind_first[BLOOB] + t.monster[BLOOB, M_PIECES]):
+            for i in range(t.kind_first[BLOOB], t.kind_first[BLOOB] + t.pieces[BLOOB]):
                 if s.piece_where[p, i] == ON_BOARD and t.dist[s.piece_city[p, i], c] <= 1:
                     near = True
                     break
             if near:
                 n_opt = put_option(s, n_opt, c, 0, 0, 0)
-        c = option(s, decide(s, t, p, P.BLOOB_SPAWN, n_opt), 0)
+        c = option(s, decide(s, t, p, BLOOB_SPAWN, n_opt), 0)
         if c >= 0:
             place_monster(s, t, p, BLOOB, c)
 
 
 @jit_inline
-def may_heal(t, p, q):
-    """Player ``p`` may heal player ``q``'s monsters: its own, or anyone's (option)."""
-    return q == p or t.R[O_HEAL_ANY] == 1
-
-
-@jit_inline
 def create_heal_options(s, t, p, n_opt):
     """Append the uses of an orange token from row ``n_opt`` on; return the next free row."""
-    n = t.R[R_PLAYERS]
+    n = t.players
     for k in range(N_KINDS):
         if s.in_front[p, k] > 0:
             n_opt = put_option(s, n_opt, 0, k, 0, 0)
@@ -515,7 +384,7 @@ def can_create_or_heal(s, t, p):
     for k in range(N_KINDS):
         if s.in_front[p, k] > 0:
             return True
-    for q in range(t.R[R_PLAYERS]):
+    for q in range(t.players):
         if may_heal(t, p, q):
             for k in range(N_KINDS):
                 if s.box_damage[q, k] > 0:
@@ -527,14 +396,14 @@ def can_create_or_heal(s, t, p):
 def do_create_heal(s, t, p):
     """Use one orange token (already taken from its box or the stock): create or heal."""
     n_opt = create_heal_options(s, t, p, 0)
-    o = decide(s, t, p, P.CREATE_HEAL, n_opt)
+    o = decide(s, t, p, CREATE_HEAL, n_opt)
     if option(s, o, 0) == 0:
         create_token(s, t, p, option(s, o, 1))
     else:
         q, k = option(s, o, 1), option(s, o, 2)
         s.stock_tokens[ORANGE] += 1
         s.box_damage[q, k] -= 1
-        s.info[I_BROWN] += 1
+        s.brown_rubble += 1
 
 
 # ---------------------------------------------------------------- attacks
@@ -562,7 +431,7 @@ def target_options(s, t, p, i, n_opt):
             n_opt = put_option(s, n_opt, i, TT_MONSTER, q, j)
     if humans_in(s, c) > 0:
         n_opt = put_option(s, n_opt, i, TT_HUMANS, 0, c)
-    if t.monster[k, M_DAMAGES_CITIES] == 1:
+    if t.damages_cities[k] == 1:
         n_opt = put_option(s, n_opt, i, TT_CITY, 0, c)
     return n_opt
 
@@ -577,11 +446,11 @@ def strike_monster(s, t, p, k, dice, q, j):
 @jit_inline
 def kiddoo_join(s, t, p, c):
     """Kiddoo may join an attack in its city, striking first.  Returns its dice (0: it stays out) and piece."""
-    if s.info[I_KIDDOO_JOINED] == 1:
+    if s.kiddoo_joined == 1:
         return 0, -1
     kd = -1
-    for i in range(t.kind_first[KIDDOO], t.kind_first[KIDDOO] + t.monster[KIDDOO, M_PIECES]):
-        if alive_at(s, p, i, c) and (s.piece_hidden[p, i] == 0 or t.R[O_KIDDOO_REVEALED_ONLY] == 0):
+    for i in range(t.kind_first[KIDDOO], t.kind_first[KIDDOO] + t.pieces[KIDDOO]):
+        if alive_at(s, p, i, c) and (s.piece_hidden[p, i] == 0 or t.kiddoo_joins != REVEALED_ONLY):
             kd = i
             break
     if kd < 0:
@@ -589,14 +458,14 @@ def kiddoo_join(s, t, p, c):
     n_opt = put_option(s, 0, -1, 0, 0, 0)
     for j in range(s.box_attack[p, KIDDOO] + 1):
         n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    j = option(s, decide(s, t, p, P.KIDDOO_JOIN, n_opt), 0)
+    j = option(s, decide(s, t, p, KIDDOO_JOIN, n_opt), 0)
     if j < 0:
         return 0, -1
-    s.info[I_KIDDOO_JOINED] = 1
+    s.kiddoo_joined = 1
     s.piece_hidden[p, kd] = 0
     s.box_attack[p, KIDDOO] -= j
     s.stock_tokens[WHITE] += j
-    return maximum(t.R[R_KIDDOO_MIN_DICE], j * t.monster[KIDDOO, M_DICE]), kd
+    return maximum(t.kiddoo_min_dice, j * t.attack_dice[KIDDOO]), kd
 
 
 @jit
@@ -620,19 +489,19 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
-        damage_monster(s, t, p, i, count_hits(s, t, armour * t.R[R_ARMOUR_DICE]), SRC_MILITARY, -1)
+        damage_monster(s, t, p, i, count_hits(s, t, armour * t.armour_dice), SRC_MILITARY, -1)
     if not alive_at(s, p, i, c):
         return
     strike_humans(s, t, p, c, count_hits(s, t, dice), at_city)
     infantry = s.city_humans[c, INFANTRY]
     if infantry > 0:  # surviving infantry return fire
-        damage_monster(s, t, p, i, count_hits(s, t, infantry * t.R[R_INFANTRY_DICE]), SRC_MILITARY, -1)
+        damage_monster(s, t, p, i, count_hits(s, t, infantry * t.infantry_dice), SRC_MILITARY, -1)
 
 
 @jit_inline
 def has_attack(s, t, p, k):
     """Some piece of kind ``k`` on the board has a legal target."""
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+    for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == ON_BOARD and target_options(s, t, p, i, SCRATCH) > SCRATCH:
             return True
     return False
@@ -645,27 +514,27 @@ def do_attack(s, t, p):
     for k in range(N_KINDS):
         if s.on_board[p, k] > 0:
             n_opt = put_option(s, n_opt, k, 0, 0, 0)
-    k = option(s, decide(s, t, p, P.ATTACK_BOX, n_opt), 0)
+    k = option(s, decide(s, t, p, ATTACK_BOX, n_opt), 0)
     s.box_attack[p, k] += 1
-    s.info[I_ATTACK_KIND] = k
+    s.attack_kind = k
     n_opt = put_option(s, 0, 0, 0, 0, 0)
     if has_attack(s, t, p, k):
         for j in range(1, s.box_attack[p, k] + 1):
             n_opt = put_option(s, n_opt, j, 0, 0, 0)
-    spend = option(s, decide(s, t, p, P.ATTACK_SPEND, n_opt), 0)
+    spend = option(s, decide(s, t, p, ATTACK_SPEND, n_opt), 0)
     if spend == 0:
         return
     s.box_attack[p, k] -= spend
     s.stock_tokens[WHITE] += spend
-    dice = spend * t.monster[k, M_DICE]
-    s.info[I_ATTACK_DICE] = dice
-    s.info[I_KIDDOO_JOINED] = 0
+    dice = spend * t.attack_dice[k]
+    s.attack_dice = dice
+    s.kiddoo_joined = 0
     if k != BLOOB:
         n_opt = 0
-        for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+        for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
             if s.piece_where[p, i] == ON_BOARD:
                 n_opt = target_options(s, t, p, i, n_opt)
-        o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
+        o = decide(s, t, p, ATTACK_TARGET, n_opt)
         resolve_attack(s, t, p, option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
         return
     # Bloobs: each Bloob on the board may attack once, with its own target, in an order of the owner's choosing
@@ -675,18 +544,18 @@ def do_attack(s, t, p):
         n_opt = 0
         if attacked != 0:
             n_opt = put_option(s, 0, -1, 0, 0, 0)
-        for i in range(first, first + t.monster[BLOOB, M_PIECES]):
+        for i in range(first, first + t.pieces[BLOOB]):
             if s.piece_where[p, i] == ON_BOARD and (attacked >> (i - first)) & 1 == 0:
                 n_opt = target_options(s, t, p, i, n_opt)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.ATTACK_TARGET, n_opt)
+        o = decide(s, t, p, ATTACK_TARGET, n_opt)
         i = option(s, o, 0)
         if i < 0:
             break
         attacked |= 1 << (i - first)
         resolve_attack(s, t, p, i, option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
-        if s.info[I_BROWN] == 0:
+        if s.brown_rubble == 0:
             break
 
 
@@ -698,7 +567,7 @@ def do_move_hide(s, t, p):
     times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
     for _ in range(times):
         n_opt = 0
-        for b in range(s.info[I_MONSTERS]):  # the board index: the player's pieces in order
+        for b in range(s.monsters):  # the board index: the player's pieces in order
             if s.board_player[b] != p:
                 continue
             i = s.board_piece[b]
@@ -709,7 +578,7 @@ def do_move_hide(s, t, p):
                 n_opt = put_option(s, n_opt, i, -1, 0, 0)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.MOVE, n_opt)
+        o = decide(s, t, p, MOVE, n_opt)
         i, c = option(s, o, 0), option(s, o, 1)
         if c < 0:
             s.piece_hidden[p, i] = 1
@@ -722,9 +591,9 @@ def do_move_hide(s, t, p):
 @jit_inline
 def choose_city(s, t, p, purpose):
     n_opt = 0
-    for c in range(t.R[R_CITIES]):
+    for c in range(t.n_cities):
         n_opt = put_option(s, n_opt, c, purpose, 0, 0)
-    return option(s, decide(s, t, p, P.CITY, n_opt), 0)
+    return option(s, decide(s, t, p, CITY, n_opt), 0)
 
 
 @jit
@@ -737,9 +606,9 @@ def military_attack(s, t, p, c):
         return
     w = 0  # s.work rows: (player, piece, dice)
     for piece in (ARMOUR, INFANTRY):
-        per = t.R[R_ARMOUR_DICE] if piece == ARMOUR else t.R[R_INFANTRY_DICE]
+        per = t.armour_dice if piece == ARMOUR else t.infantry_dice
         for _ in range(s.city_humans[c, piece]):
-            o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, c, piece))
+            o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, c, piece))
             q, j = option(s, o, 0), option(s, o, 1)
             found = False
             for r in range(w):
@@ -763,7 +632,7 @@ def place_hero(s, t, p, c):
     """A hero arrives in ``c``: reveal rolls, the heroes' attack on revealed Drakoors, then the military attack."""
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
-    dice = t.R[R_REVEAL_DICE] + t.R[R_REVEAL_PER_HERO] * before
+    dice = t.reveal_dice + t.reveal_dice_per_hero * before
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if s.piece_hidden[q, j] == 1:
@@ -778,7 +647,7 @@ def place_hero(s, t, p, c):
                 n_opt = put_option(s, n_opt, q, j, 0, 0)
         if n_opt == 0:
             break
-        o = decide(s, t, p, P.DRAKOOR_KILL, n_opt)
+        o = decide(s, t, p, DRAKOOR_KILL, n_opt)
         destroy(s, t, option(s, o, 0), option(s, o, 1), SRC_HERO, -1)
     military_attack(s, t, p, c)
 
@@ -786,22 +655,22 @@ def place_hero(s, t, p, c):
 @jit
 def fly_jet(s, t, p):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
-    o = decide(s, t, p, P.MILITARY_TARGET, military_targets(s, t, -1, JET))
+    o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, -1, JET))
     q, j = option(s, o, 0), option(s, o, 1)
     c = s.piece_city[q, j]
     h = 0
     collateral = 0
-    for _ in range(t.R[R_JET_DICE]):
-        f = roll(s)
-        if f >= t.R[R_HIT_ON]:
+    for _ in range(t.jet_dice):
+        f = roll(s, 6)
+        if f >= t.hit_on:
             h += 1
-        if f <= t.R[R_JET_COLLATERAL]:
+        if f <= t.jet_collateral_face:
             collateral += 1
     damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
     place_neutral_rubble(s, t, c, collateral)
-    if t.R[O_JET_WITH_MILITARY] == 1:
+    if t.jet_with_city_military:
         military_attack(s, t, p, c)
-    if t.R[O_JET_STAYS] == 1:
+    if t.jet_after_attack == JET_STAYS:
         s.city_humans[c, JET] += 1
     else:
         s.stock_humans[JET] += 1
@@ -819,8 +688,8 @@ def drop_a_bomb(s, t, p, c):
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         if alive_at(s, q, j, c):
-            damage_monster(s, t, q, j, count_hits(s, t, t.R[R_A_BOMB_DICE]), SRC_A_BOMB, -1)
-    place_neutral_rubble(s, t, c, count_hits(s, t, t.R[R_A_BOMB_DICE]))
+            damage_monster(s, t, q, j, count_hits(s, t, t.a_bomb_dice), SRC_A_BOMB, -1)
+    place_neutral_rubble(s, t, c, count_hits(s, t, t.a_bomb_dice))
     s.stock_humans[A_BOMB] += 1
 
 
@@ -879,7 +748,7 @@ def player_action(s, t, p):
     for token in (ORANGE, WHITE, PURPLE):  # the token boxes come first (the scripted policies rely on it)
         if s.box_tokens[token] > 0 and can_use_token(s, t, p, token):
             n_opt = put_option(s, n_opt, A_ORANGE + token, token, 0, 0)
-    if s.box_heroes[0] > 0:
+    if s.box_heroes > 0:
         n_opt = put_option(s, n_opt, A_HERO, 0, 0, 0)
     for box in range(2):
         for piece in range(4):
@@ -892,14 +761,14 @@ def player_action(s, t, p):
         n_opt = put_option(s, n_opt, A_REMOVE_PASS, s.pass_box[p], 0, 0)
     if n_opt == 0:  # the marker is out and its action impossible: a plain pass
         n_opt = put_option(s, n_opt, A_NOTHING, 0, 0, 0)
-    o = decide(s, t, p, P.ACTION, n_opt)
+    o = decide(s, t, p, ACTION, n_opt)
     code, a, b = option(s, o, 0), option(s, o, 1), option(s, o, 2)
     if code <= A_PURPLE:
         s.box_tokens[a] -= 1
         use_token(s, t, p, a)
         return False
     if code == A_HERO:
-        s.box_heroes[0] -= 1
+        s.box_heroes -= 1
         place_hero(s, t, p, choose_city(s, t, p, FOR_HERO))
         return False
     if code == A_MILITARY:
@@ -928,9 +797,9 @@ def player_action(s, t, p):
 @jit_inline
 def ended_by_action(s, t, p):
     """The game ends at once when the brown rubble is gone, or (option) when ``p`` placed all its rubble."""
-    if s.info[I_BROWN] <= 0:
+    if s.brown_rubble <= 0:
         return BROWN_RUBBLE_GONE
-    if t.R[O_RUBBLE_END_OF_TURN] == 0 and s.rubble_placed[p] >= t.R[R_PLAYER_RUBBLE]:
+    if t.rubble_end_timing != AT_END_OF_TURN and s.rubble_placed[p] >= t.player_rubble:
         return ALL_RUBBLE_PLACED
     return NOT_OVER
 
@@ -938,12 +807,12 @@ def ended_by_action(s, t, p):
 @jit
 def phase_two(s, t):
     """Clockwise from the first player until every player has passed in succession.  Returns an end reason."""
-    n = t.R[R_PLAYERS]
-    p = s.info[I_FIRST]
+    n = t.players
+    p = s.first_player
     passes = 0
     while passes < n:
         passed = player_action(s, t, p)
-        s.info[I_ACTIONS] += 1
+        s.actions += 1
         passes = passes + 1 if passed else 0
         reason = ended_by_action(s, t, p)
         if reason != NOT_OVER:
@@ -958,16 +827,16 @@ def phase_three(s, t):
     for token in range(3):
         s.stock_tokens[token] += s.box_tokens[token]
         s.box_tokens[token] = 0
-    s.stock_humans[HERO] += s.box_heroes[0]
-    s.box_heroes[0] = 0
+    s.stock_humans[HERO] += s.box_heroes
+    s.box_heroes = 0
     for box in range(2):
         for piece in range(4):
             s.stock_humans[piece] += s.box_military[box, piece]
             s.box_military[box, piece] = 0
-    if t.R[O_PASS_STAYS] == 0:
+    if t.pass_marker_end_of_turn != PASS_STAYS:
         s.pass_box[:] = IN_HAND
-    for p in range(t.R[R_PLAYERS]):
-        if s.rubble_placed[p] >= t.R[R_PLAYER_RUBBLE]:
+    for p in range(t.players):
+        if s.rubble_placed[p] >= t.player_rubble:
             return True
     return False
 
@@ -987,14 +856,12 @@ def colours_holding(s, c, n, amount):
 @jit
 def score(s, t):
     """Victory points by source into ``s.vp`` and totals into ``s.scores``."""
-    n = t.R[R_PLAYERS]
-    C = t.R[R_CITIES]
-    s.info[I_STANDING] += 1
+    n = t.players
+    C = t.n_cities
     s.vp[:, :] = 0
     for c in range(C):
-        d = minimum(city_damage(s, c), t.R[R_CITY_CAP])
         if s.tile_owner[c] >= 0:
-            s.vp[s.tile_owner[c], VP_TILES] += t.tile_vp[d]
+            s.vp[s.tile_owner[c], VP_TILES] += tile_vp(t, city_damage(s, c))
         # rubble majorities: the neutral rubble (row n) competes but scores nothing
         top = 0
         for r in range(n + 1):
@@ -1004,11 +871,11 @@ def score(s, t):
         if colours_holding(s, c, n, top) > 1:
             for r in range(n):
                 if s.city_rubble[r, c] == top:
-                    s.vp[r, VP_RUBBLE] += t.R[R_TIED_VP]
+                    s.vp[r, VP_RUBBLE] += t.tied_majority_vp
             continue
         for r in range(n):
             if s.city_rubble[r, c] == top:
-                s.vp[r, VP_RUBBLE] += t.R[R_MAJORITY_VP]
+                s.vp[r, VP_RUBBLE] += t.majority_vp
         second = 0
         for r in range(n + 1):
             if s.city_rubble[r, c] < top:
@@ -1018,12 +885,12 @@ def score(s, t):
         if colours_holding(s, c, n, second) == 1:
             for r in range(n):
                 if s.city_rubble[r, c] == second:
-                    s.vp[r, VP_RUBBLE] += t.R[R_SECOND_VP]
+                    s.vp[r, VP_RUBBLE] += t.second_vp
     for p in range(n):
-        for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.monster[DRAKOOR, M_PIECES]):
+        for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.pieces[DRAKOOR]):
             if s.piece_where[p, i] == ON_BOARD:
                 others = monsters_in(s, s.piece_city[p, i]) - 1
-                s.vp[p, VP_DRAKOOR] += maximum(0, t.R[R_DRAKOOR_VP] - t.R[R_DRAKOOR_PER_MONSTER] * others)
+                s.vp[p, VP_DRAKOOR] += maximum(0, t.drakoor_vp - t.drakoor_vp_per_monster * others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
 
@@ -1033,7 +900,7 @@ def tie_key(s, t, p, level):
     """Tie-breakers in order: cities with own rubble, monsters on the board, rubble pieces on the board."""
     if level == 0:
         k = 0
-        for c in range(t.R[R_CITIES]):
+        for c in range(t.n_cities):
             if s.city_rubble[p, c] > 0:
                 k += 1
         return k
@@ -1048,7 +915,7 @@ def tie_key(s, t, p, level):
 @jit
 def winner(s, t):
     """The seat with the most VP after the tie-breakers, or -1 (a tie)."""
-    n = t.R[R_PLAYERS]
+    n = t.players
     best = 0
     for p in range(n):
         best = maximum(best, s.scores[p])
@@ -1077,13 +944,15 @@ def winner(s, t):
 
 @jit
 def play_game(s, t):
-    """Play one game from a reset state, drawing from ``s.rng``.  Returns (winner or -1, end reason, turns played)."""
-    n = t.R[R_PLAYERS]
+    """Play one game from the start.  Returns (winner or -1, end reason, turns played)."""
+    n = t.players
+    reset(s, t)
+    policies.new_game(s)
     setup(s, t)
     reason = TURNS_PLAYED
     turns = 0
-    for turn in range(t.R[R_TURNS]):
-        s.info[I_TURN] = turn
+    for turn in range(t.turns):
+        s.turn = turn
         turns = turn + 1
         phase_one(s, t)
         r = phase_two(s, t)
@@ -1096,38 +965,47 @@ def play_game(s, t):
         if all_rubble:
             reason = ALL_RUBBLE_PLACED
             break
-        s.info[I_FIRST] = s.info[I_FIRST] + 1 if s.info[I_FIRST] + 1 < n else 0
+        s.first_player = s.first_player + 1 if s.first_player + 1 < n else 0
     return winner(s, t), reason, turns
 
 
+@jit_inline
+def write_record(rec, g, col, s, t, w, reason, turns):
+    """Game ``g``'s row: the common columns, then the game's own by name."""
+    n = t.players
+    finish_record(rec, g, col, n, w, reason, turns, s.scores, s.lead)
+    rec[g, col.actions] = s.actions
+    for p in range(n):
+        rec[g, col.vp_city_tiles[p]] = s.vp[p, VP_TILES]
+        rec[g, col.vp_rubble[p]] = s.vp[p, VP_RUBBLE]
+        rec[g, col.vp_drakoor[p]] = s.vp[p, VP_DRAKOOR]
+        rec[g, col.vp_moogre[p]] = s.vp[p, VP_MOOGRE]
+        rec[g, col.rubble_placed[p]] = s.rubble_placed[p]
+        rec[g, col.created_mechoor[p]] = s.created[p, MECHOOR]
+        rec[g, col.created_moogre[p]] = s.created[p, MOOGRE]
+        rec[g, col.created_spectoor[p]] = s.created[p, SPECTOOR]
+        rec[g, col.created_kiddoo[p]] = s.created[p, KIDDOO]
+        rec[g, col.created_shaggoo[p]] = s.created[p, SHAGGOO]
+        rec[g, col.created_drakoor[p]] = s.created[p, DRAKOOR]
+        rec[g, col.created_bloob[p]] = s.created[p, BLOOB]
+        rec[g, col.lost_mechoor[p]] = s.lost[p, MECHOOR]
+        rec[g, col.lost_moogre[p]] = s.lost[p, MOOGRE]
+        rec[g, col.lost_spectoor[p]] = s.lost[p, SPECTOOR]
+        rec[g, col.lost_kiddoo[p]] = s.lost[p, KIDDOO]
+        rec[g, col.lost_shaggoo[p]] = s.lost[p, SHAGGOO]
+        rec[g, col.lost_drakoor[p]] = s.lost[p, DRAKOOR]
+        rec[g, col.lost_bloob[p]] = s.lost[p, BLOOB]
+
+
 @njit(cache=True)
-def play_batch(n_games, lineup, seat_policy, seat_params, tables, rng):
-    n = lineup.shape[1]
-    t = record(tables)
-    R = t.R
-    n_seat_cols = len(SEAT_COLUMNS)
-    n_game_cols = len(GAME_COLUMNS)
-    rec = new_records(n_games, N_COMMON + 2 * n + n_game_cols + n_seat_cols * n)
-    if n > MAX_PLAYERS or R[R_CITIES] > MAX_CITIES or R[R_PIECES] > MAX_PIECES or seat_params.shape[1] > MAX_PARAMS:
-        raise ValueError("more players, cities, pieces or policy parameters than state.STATE holds")
-    state = new_state()
-    record(state).rng[:] = rng  # the games draw from the state's copy of the batch's generator
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key):
+    """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
+    t, col = record(tables), record(columns)
+    rec = new_records(n_games, col.count)
+    state = np.zeros(1, STATE)
     for g in range(n_games):
-        s = record(state)  # a record is a view: the array, used at every game, stays alive
-        reset(s, t)
-        for p in range(n):
-            s.policy[p] = seat_policy[lineup[g, p]]
-            for j in range(seat_params.shape[1]):
-                s.param[p, j] = seat_params[lineup[g, p], j]
+        s = record(state)
+        start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
         w, reason, turns = play_game(s, t)
-        finish_record(rec, g, n, w, reason, turns, s.scores, s.lead)
-        rec[g, N_COMMON + 2 * n] = s.info[I_ACTIONS]
-        for p in range(n):
-            for j in range(4):
-                rec[g, seat_col(j, p, n, n_game_cols)] = s.vp[p, j]
-            rec[g, seat_col(4, p, n, n_game_cols)] = s.rubble_placed[p]
-            for k in range(N_KINDS):
-                rec[g, seat_col(5 + k, p, n, n_game_cols)] = s.created[p, k]
-                rec[g, seat_col(5 + N_KINDS + k, p, n, n_game_cols)] = s.lost[p, k]
-    rng[:] = record(state).rng  # the caller's generator advances as if the games had drawn from it
+        write_record(rec, g, col, s, t, w, reason, turns)
     return rec

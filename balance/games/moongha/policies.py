@@ -1,28 +1,10 @@
 """Moongha Invaders strategies, dispatched by integer id, and the decision kinds they answer.
 
-At every decision the engine writes the legal options into ``State.options`` (four integers each,
-read with ``state.option``, whose meaning depends on the kind, documented below) and asks
-``choose``.  A policy may read the public state and its own seat's secret City tiles only: it
-tests ``tile_owner[c] == seat`` and never reads another seat's tiles, ``scores`` or the tile VP.
-
-Decision kinds and their option rows:
-
-- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker); the token
-  boxes come first, the placements of the Pass marker (``A_PLACE_PASS``, one per box) last.
-- ``CREATE_HEAL``: (0, kind, 0, 0) put the token in a Monster box; (1, player, kind, 0) heal.
-- ``PLACE_MONSTER``: (city, kind, 0, 0) where a created monster's Hidden counter goes.
-- ``BLOOB_SPAWN``: (city, 0, 0, 0) place a Bloob for the spawn cost; (-1, 0, 0, 0) wait for the full cost.
-- ``ATTACK_BOX``: (kind, 0, 0, 0) the Monster box that gets the white token.
-- ``ATTACK_SPEND``: (tokens, 0, 0, 0): 0 stores the token, j > 0 attacks expending j tokens
-  (the box is ``info[I_ATTACK_KIND]``).
-- ``ATTACK_TARGET``: (piece, target type, player, piece/city): the attacker and its target
-  (target types ``TT_*`` below); for Bloobs also (-1, 0, 0, 0): no further Bloob attacks.
-- ``KIDDOO_JOIN``: (-1, 0, 0, 0) Kiddoo stays out; (j, 0, 0, 0) it joins expending j tokens.
-- ``MOVE``: (piece, city, 0, 0) a move; (piece, -1, 0, 0) hide the piece.
-- ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
-- ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.
-- ``DRAKOOR_KILL``: (player, piece, 0, 0) the revealed Drakoor a hero's hit destroys.
-- ``MILITARY_TARGET``: (player, piece, military type, 0) the monster a military piece attacks.
+At every decision the engine writes the legal options into ``s.options`` and asks ``choose``
+(the decision kinds and their options: ``decisions.py``).  A policy may read the public state and
+its own seat's secret City tiles only: it tests ``tile_owner[c] == seat`` and never reads another
+seat's tiles or ``scores``.  Its scratch and memos live in the policies' record ``s.policies``
+(``FIELDS`` below), which the engine never writes.
 
 The scripted strategies are one heuristic with weights (``PARAMS``, the same order for each):
 every option gets a value, the best is taken (ties are broken at random).  ``wrecker``,
@@ -45,30 +27,23 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 
 import numpy as np
 
-from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
-    INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
-    MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE,
-    VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
+from balance.games.moongha.decisions import (
+    ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
+    A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
+    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, TT_HUMANS, TT_MONSTER, can_hurt,
+    creation_cost, hit_chance, may_attack, military_target, option, tile_vp,
 )
-from balance.sim.dice import below
-from balance.sim.kernel import jit, jit_inline, maximum, minimum
-from balance.sim.record import pick_random
+from balance.games.moongha.state import (
+    A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
+    KIDDOO, MOOGRE, N_KINDS, ON_BOARD, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
+    monster_in, monsters_in,
+)
+from balance.games.moongha.tables import MAX_CITIES, MAX_PLAYERS
+from balance.kit import below, jit, jit_inline, maximum, minimum
 
 RANDOM, WRECKER, LURKER, HUNTER, BALANCED = range(5)
 
-(ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
- PULL, DRAKOOR_KILL, MILITARY_TARGET) = range(13)
-
-# top-level action codes (ACTION options: (code, arg, 0, 0))
-A_ORANGE, A_WHITE, A_PURPLE, A_HERO, A_MILITARY, A_PLACE_PASS, A_REMOVE_PASS, A_NOTHING = range(8)
-# attack target types (ATTACK_TARGET options: (piece, type, player, piece or city))
-TT_MONSTER, TT_HUMANS, TT_CITY = range(3)
-# CITY decision purposes
-FOR_HERO, FOR_INFANTRY, FOR_ARMOUR, FOR_A_BOMB = 0, 1, 2, 4
-
-# parameter columns (s.param[seat, j]); every scripted policy declares them in this order
+# parameter columns (s.policies.param[seat, j]); every scripted policy declares them in this order
 W_BUILD, W_LURK, W_HUNT, W_HUMANS, W_ATTACK_AT, W_SPARE, W_TOKEN_FIRST = range(7)
 PARAMS = (
     ("build", "Weight of creating Mechoor, Moogre and Bloobs and flattening cities", 0.0, 3.0),
@@ -80,6 +55,7 @@ PARAMS = (
     ("token_first", "Token value at which a token is taken without weighing heroes and military (0: never)",
      0.0, 5.0),
 )
+MAX_PARAMS = len(PARAMS)
 PRESETS = {
     "wrecker": (1.0, 0.2, 0.3, 0.6, 3.0, 1.0, 2.0),
     "lurker": (0.3, 1.0, 0.2, 0.8, 4.0, 1.0, 2.0),
@@ -99,22 +75,64 @@ AFFINITY = np.array([
 ], np.float64)
 
 
+# rows of city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
+# city as a place for a monster of the seat (``evaluate_places``)
+E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(8)
+CITY_EVAL_ROWS = 8
+
+P, C = MAX_PLAYERS, MAX_CITIES
+FIELDS = [  # the policies' record, ``s.policies`` (besides the kit's rng, id and param)
+    ("decisions", np.int64),  # decisions asked of the policies in this game (the city values' memo)
+    ("city_eval", np.float64, (CITY_EVAL_ROWS, C)),  # scratch: values by city (E_* rows)
+    ("city_best", np.float64, (4,)),  # scratch: the best city_eval of each of the first 4 rows
+    ("city_eval_key", np.int64, (4,)),  # memo: the decision, seat, leader and rows city_eval holds
+    ("rubble_memo", np.float64, (P, C)),  # memo: each seat's majority value of 3 rubble by city
+    ("rubble_memo_at", np.int64, (P, C)),  # the city's damage + 1 when the memo was computed (0: never)
+    ("leaders", np.int64, (P,)),  # memo: each seat's leading rival by public VP
+    ("leaders_at", np.int64, (2,)),  # the turn + 1 and the rubble on the board when it was taken
+]
+del P, C
+
+
+@jit_inline
+def new_game(s):
+    """Forget the last game's memos (called before each game)."""
+    m = s.policies
+    m.decisions = 0
+    m.city_eval_key[0] = -2  # no decision's
+    m.rubble_memo_at[:, :] = 0
+    m.leaders_at[0] = 0
+
+
 # ---------------------------------------------------------------- public board reading
 
 @jit_inline
 def leading_rival(s, t, p):
     """The rival with the most public VP at the last scoring; more rubble placed breaks ties, then the rival
     nearest on the seat's left, so that no seat number makes a seat everyone's target.  No City tile is read.
-    Each seat's leading rival is remembered until the public standing changes."""
-    if s.info[I_LEADERS_AT] != s.info[I_STANDING] + 1:
+    Each seat's leading rival is remembered until the public standing changes: VP change only at the
+    end of a turn, and rubble once placed stays on the board."""
+    at = s.policies.leaders_at
+    rubble = rubble_on_board(s, t)
+    if at[0] != s.turn + 1 or at[1] != rubble:
         find_leaders(s, t)
-    return s.leaders[p]
+        at[0], at[1] = s.turn + 1, rubble
+    return s.policies.leaders[p]
+
+
+@jit_inline
+def rubble_on_board(s, t):
+    """The players' rubble pieces on the board."""
+    k = 0
+    for p in range(t.players):
+        k += s.rubble_placed[p]
+    return k
 
 
 @jit
 def find_leaders(s, t):
-    """Each seat's leading rival into ``s.leaders``."""
-    n = t.R[R_PLAYERS]
+    """Each seat's leading rival into ``s.policies.leaders``."""
+    n = t.players
     for p in range(n):
         best, lead = -1, -1
         for k in range(1, n):  # the rivals from the seat's left, clockwise
@@ -122,8 +140,7 @@ def find_leaders(s, t):
             v = (s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
             if v > best:
                 best, lead = v, q
-        s.leaders[p] = lead
-    s.info[I_LEADERS_AT] = s.info[I_STANDING] + 1
+        s.policies.leaders[p] = lead
 
 
 @jit_inline
@@ -136,14 +153,14 @@ def threat(s, c):
 def remaining(s, t, q, j):
     """Damage that destroys monster (q, j)."""
     k = t.piece_kind[j]
-    return t.monster[k, M_CAPACITY] - s.box_damage[q, k]
+    return t.damage_capacity[k] - s.box_damage[q, k]
 
 
 @jit_inline
 def rubble_room(s, t, c, hits):
     """How many of ``hits`` rubble city ``c`` takes (its cap, and a player's rubble pieces), and its damage before."""
     dmg = city_damage(s, c)
-    return minimum(minimum(hits, t.R[R_CITY_CAP] - dmg), t.R[R_PLAYER_RUBBLE]), dmg
+    return minimum(minimum(hits, t.city_damage_cap - dmg), t.player_rubble), dmg
 
 
 @jit_inline
@@ -154,7 +171,7 @@ def majority_value(s, t, p, c, hits):
         return -0.5
     mine = s.city_rubble[p, c]
     top = 0
-    for r in range(t.R[R_PLAYERS] + 1):
+    for r in range(t.players + 1):
         if r != p and s.city_rubble[r, c] > top:
             top = s.city_rubble[r, c]
     v = 0.3 * k
@@ -177,7 +194,7 @@ def own_city_harm(s, t, c, hits):
     loss = 0.0
     if dmg <= 2 < after:
         loss += 2.0
-    if dmg < t.R[R_CITY_CAP] <= after:
+    if dmg < t.city_damage_cap <= after:
         loss += 3.0
     return 2.0 * loss + 1.0
 
@@ -199,18 +216,17 @@ def rubble_value(s, t, p, c, hits, spare):
 @jit_inline
 def rubble_of_an_attack(s, t, p, c, spare):
     """``rubble_value`` of 3 hits on city ``c``.  Its majority part is remembered for each seat until the
-    city's rubble changes: every city is valued at most Move and Create decisions (and 3 hits are a
-    common attack), and the rubble rarely changes between them."""
-    now = s.rubble_changes[c] + 1
-    if s.rubble_memo_at[p, c] != now:
-        s.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
-        s.rubble_memo_at[p, c] = now
-    return less_own_city_harm(s, t, p, c, 3, spare, s.rubble_memo[p, c])
+    city's rubble changes (rubble is never removed, so the city's damage tells): every city is valued at
+    most Move and Create decisions (and 3 hits are a common attack), and the rubble rarely changes between
+    them."""
+    m = s.policies
+    now = city_damage(s, c) + 1
+    if m.rubble_memo_at[p, c] != now:
+        m.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
+        m.rubble_memo_at[p, c] = now
+    return less_own_city_harm(s, t, p, c, 3, spare, m.rubble_memo[p, c])
 
 
-# rows of s.city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
-# city as a place for a monster of the seat (``evaluate_places``)
-E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(CITY_EVAL_ROWS)
 
 
 # the kinds whose place value reads the prey in a city (``place_value``)
@@ -219,28 +235,28 @@ HUNTERS = 1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO
 
 @jit
 def evaluate_places(s, t, p, lead, kinds):
-    """Each city as a place for a hidden monster of ``p`` of the ``kinds`` (a bit mask), into ``s.city_eval``:
+    """Each city as a place for a hidden monster of ``p`` of the ``kinds`` (a bit mask), into ``s.policies.city_eval``:
     the humans' threat, and what those kinds' values read (``place_value``): rival prey (the leader's worth
     more) and own city-wrecking monsters, in one pass over the board, and the rubble value of a 3-die attack."""
-    w = s.param[p]
-    ev = s.city_eval
+    w = s.policies.param[p]
+    ev = s.policies.city_eval
     rubble = kinds & t.wreckers != 0
     prey = kinds & HUNTERS != 0
-    for c in range(t.R[R_CITIES]):
+    for c in range(t.n_cities):
         if rubble:
             ev[E_RUBBLE, c] = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
         ev[E_THREAT, c] = threat(s, c)
     if not prey:
         return
-    ev[E_PREY, :t.R[R_CITIES]] = 0.0
-    ev[E_OWN_WRECKERS, :t.R[R_CITIES]] = 0.0
-    for b in range(s.info[I_MONSTERS]):
+    ev[E_PREY, :t.n_cities] = 0.0
+    ev[E_OWN_WRECKERS, :t.n_cities] = 0.0
+    for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
         if q != p and kj != DRAKOOR:
-            ev[E_PREY, c] += (1.5 if q == lead else 1.0) * t.monster[kj, M_CAPACITY] / 3.0
-        if q == p and t.monster[kj, M_DAMAGES_CITIES] == 1:
+            ev[E_PREY, c] += (1.5 if q == lead else 1.0) * t.damage_capacity[kj] / 3.0
+        if q == p and t.damages_cities[kj] == 1:
             ev[E_OWN_WRECKERS, c] += 1.0
 
 
@@ -261,9 +277,9 @@ def kinds_placed(s, p, kind):
 @jit_inline
 def place_value(s, t, k, c, w):
     """Value of a kind-``k`` monster standing (hidden) in city ``c`` (``evaluate_places`` was called)."""
-    ev = s.city_eval
+    ev = s.policies.city_eval
     v = 0.0
-    if t.monster[k, M_DAMAGES_CITIES] == 1:
+    if t.damages_cities[k] == 1:
         v += w[W_BUILD] * ev[E_RUBBLE, c]
     if k == DRAKOOR:
         v += w[W_LURK] * (3.0 - s.city_monsters[c] - 1.5 * s.city_humans[c, HERO])
@@ -288,7 +304,7 @@ def best_target_value(s, t, p, i, hits, w, lead):
             best = maximum(best, monster_target_value(s, t, p, k, q, j, hits, w, lead))
     if humans_in(s, c) > 0:
         best = maximum(best, humans_value(s, c, w))
-    if t.monster[k, M_DAMAGES_CITIES] == 1:
+    if t.damages_cities[k] == 1:
         best = maximum(best, city_target_value(s, t, p, c, hits, w))
     return best
 
@@ -302,7 +318,7 @@ def monster_target_value(s, t, p, k, q, j, hits, w, lead):
     kill = 1.0 if hits >= rem else hits / rem
     v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * 0.2))
     if k == MOOGRE:
-        v += w[W_HUNT] * kill * t.monster[kj, M_CAPACITY] * 0.5  # the trophy's VP
+        v += w[W_HUNT] * kill * t.damage_capacity[kj] * 0.5  # the trophy's VP
     if q == lead:
         v += 0.5
     if s.piece_hidden[q, j] == 1:
@@ -349,7 +365,7 @@ def hero_value(s, p, q, kind, hidden, f, c):
 @jit
 def evaluate_cities(s, t, p, lead, rows):
     """Each city's value for ``p`` placing a hero, an infantry, an armour or the A-bomb there (into
-    ``s.city_eval``), in one pass over the monsters on the board.  Only the ``rows`` (a bit mask
+    ``s.policies.city_eval``), in one pass over the monsters on the board.  Only the ``rows`` (a bit mask
     of ``E_*``, see ``rows_read``) are computed; the others are not to be read.  Returns the rows
     computed (infantry and armour go together).
 
@@ -358,11 +374,11 @@ def evaluate_cities(s, t, p, lead, rows):
     monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
     monster it can hurt (``state.can_hurt``: Drakoors only under the rules option) and damages the city.
     """
-    w = s.param[p]
-    C = t.R[R_CITIES]
-    cap = t.R[R_CITY_CAP]
-    ev = s.city_eval
-    hit = (7 - t.R[R_HIT_ON]) / 6.0
+    w = s.policies.param[p]
+    C = t.n_cities
+    cap = t.city_damage_cap
+    ev = s.policies.city_eval
+    hit = (7 - t.hit_on) / 6.0
     want_hero = rows >> E_HERO & 1 == 1
     want_military = rows & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
     want_a_bomb = rows >> E_A_BOMB & 1 == 1
@@ -371,7 +387,7 @@ def evaluate_cities(s, t, p, lead, rows):
     for e in range(E_A_BOMB + 1):
         if rows >> e & 1 == 1:
             ev[e, :C] = 0.0
-    for b in range(s.info[I_MONSTERS]):
+    for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
         f = 1.8 if q == lead else 1.0
         c = s.piece_city[q, j]
@@ -380,7 +396,7 @@ def evaluate_cities(s, t, p, lead, rows):
         if want_hero:
             ev[E_HERO, c] += hero_value(s, p, q, kj, hidden, f, c)
         if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
-            worth = t.monster[kj, M_CAPACITY] / 2.0 + 0.5 * s.box_attack[q, kj]
+            worth = t.damage_capacity[kj] / 2.0 + 0.5 * s.box_attack[q, kj]
             ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
         if want_military and q != p and military_target(s, t, q, j):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
@@ -404,23 +420,25 @@ def evaluate_cities(s, t, p, lead, rows):
             best = -1e18
             for c in range(C):
                 best = maximum(best, ev[e, c])
-            s.city_best[e] = best
+            s.policies.city_best[e] = best
     return rows
 
 
 @jit_inline
 def remember_cities(s, p, lead, rows):
     """The city values an ACTION decision computed serve the next decision (the city of the hero or
-    military piece taken, or the pull): nothing they read changes between the two (``engine.decide``)."""
-    key = s.city_eval_key
-    key[0], key[1], key[2], key[3] = s.info[I_DECISIONS], p, lead, rows
+    military piece taken, or the pull): between the two the engine changes only the Action boxes, the
+    Pass marker and the stock, which they do not read.  ``choose`` counts every decision, so a pull
+    in between is seen."""
+    key = s.policies.city_eval_key
+    key[0], key[1], key[2], key[3] = s.policies.decisions, p, lead, rows
 
 
 @jit_inline
 def cities_remembered(s, p, lead, rows):
-    """``s.city_eval`` holds ``rows`` of seat ``p``'s ACTION decision just before this one, with the same leader."""
-    key = s.city_eval_key
-    return key[0] == s.info[I_DECISIONS] - 1 and key[1] == p and key[2] == lead and rows & ~key[3] == 0
+    """``s.policies.city_eval`` holds ``rows`` of seat ``p``'s ACTION decision just before this one, with the same leader."""
+    key = s.policies.city_eval_key
+    return key[0] == s.policies.decisions - 1 and key[1] == p and key[2] == lead and rows & ~key[3] == 0
 
 
 @jit_inline
@@ -445,13 +463,13 @@ def military_purpose(piece):
 @jit_inline
 def best_city(s, purpose):
     """The value of the best city for a hero or military piece (``evaluate_cities`` was called)."""
-    return s.city_best[eval_row(purpose)]
+    return s.policies.city_best[eval_row(purpose)]
 
 
 @jit
 def best_jet(s, t, p, lead):
     best = 0.0
-    for b in range(s.info[I_MONSTERS]):
+    for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
         if q != p and military_target(s, t, q, j):
             v = military_target_value(s, t, q, j, 2.0, lead)
@@ -463,7 +481,7 @@ def best_jet(s, t, p, lead):
 @jit
 def monster_threatened(s, t, p, k):
     """The seat has a revealed piece of kind ``k`` in a city with military or heroes."""
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+    for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == ON_BOARD and s.piece_hidden[p, i] == 0 and threat(s, s.piece_city[p, i]) > 0:
             return True
     return False
@@ -472,10 +490,10 @@ def monster_threatened(s, t, p, k):
 @jit
 def kind_attack_value(s, t, p, k, dice, lead):
     """The value of the best target of any of the seat's kind-``k`` monsters rolling ``dice`` dice."""
-    w = s.param[p]
-    hits = dice * (7 - t.R[R_HIT_ON]) / 6.0
+    w = s.policies.param[p]
+    hits = dice * (7 - t.hit_on) / 6.0
     best = -1e9
-    for i in range(t.kind_first[k], t.kind_first[k] + t.monster[k, M_PIECES]):
+    for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == ON_BOARD:
             best = maximum(best, best_target_value(s, t, p, i, hits, w, lead))
     return best
@@ -485,7 +503,7 @@ def kind_attack_value(s, t, p, k, dice, lead):
 def token_value(s, token, w):
     """An orange, white or purple token (0, 1, 2)."""
     if token == 0:
-        return 2.0 + (0.5 if s.info[I_TURN] < 2 else 0.0)
+        return 2.0 + (0.5 if s.turn < 2 else 0.0)
     if token == 1:
         return 1.5 + 1.5 * maximum(maximum(w[W_BUILD], w[W_HUNT]), w[W_LURK] * 0.5)
     return 0.6 + 0.8 * w[W_LURK]
@@ -540,7 +558,7 @@ def better(s, v, o, best, pick, ties):
     ``v``: of equal values, each option is taken with the same chance (one draw per tie)."""
     if v == best:
         ties += 1
-        if below(ties, s.rng) == 0:
+        if below(ties, s.policies.rng) == 0:
             pick = o
         return best, pick, ties
     up = v > best  # selects, not branches: which option is best is hard to predict
@@ -552,7 +570,7 @@ def best_action(s, t, p, n):
     """ACTION.  With a good token on offer, only the tokens are weighed: the token boxes (they come
     first) and the Pass marker's box (last) if it holds tokens.  The Pass marker's placements come
     last and are not weighed once a better option is found."""
-    w = s.param[p]
+    w = s.policies.param[p]
     best, pick, ties = -1e18, 0, 0
     if good_token_on_offer(s, n, w):
         o = 0
@@ -582,7 +600,7 @@ def best_action(s, t, p, n):
 def best_move(s, t, p, n):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
     per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
-    w = s.param[p]
+    w = s.policies.param[p]
     evaluate_places(s, t, p, leading_rival(s, t, p), kinds_placed(s, p, MOVE))
     best, pick, ties = -1e18, 0, 0
     piece = -1
@@ -608,10 +626,10 @@ def best_move(s, t, p, n):
 def best_spending(s, t, p, n):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
     threat or it is the last turn; then attack with every token, if the attack is worth it."""
-    w = s.param[p]
-    k = s.info[I_ATTACK_KIND]
+    w = s.policies.param[p]
+    k = s.attack_kind
     stored = s.box_attack[p, k]
-    ready = stored >= w[W_ATTACK_AT] or s.info[I_TURN] >= t.R[R_TURNS] - 1 or monster_threatened(s, t, p, k)
+    ready = stored >= w[W_ATTACK_AT] or s.turn >= t.turns - 1 or monster_threatened(s, t, p, k)
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
         j = option(s, o, 0)
@@ -620,7 +638,7 @@ def best_spending(s, t, p, n):
         elif not ready or j < stored:
             v = -1.0 + 0.01 * j
         else:
-            v = kind_attack_value(s, t, p, k, j * t.monster[k, M_DICE], leading_rival(s, t, p))
+            v = kind_attack_value(s, t, p, k, j * t.attack_dice[k], leading_rival(s, t, p))
         best, pick, ties = better(s, v, o, best, pick, ties)
     return pick
 
@@ -632,12 +650,12 @@ def option_value(s, t, p, kind, o, w, lead):
     a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
         if a == 0:
-            cost = t.monster[b, M_COST]
+            cost = t.cost[b]
             if b == DRAKOOR:
-                cost += t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
+                cost += t.drakoor_cost_per_drakoor * s.on_board[p, DRAKOOR]
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
-        return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]
+        return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.damage_capacity[c]
     if kind == PLACE_MONSTER:
         return place_value(s, t, b, a, w)
     if kind == BLOOB_SPAWN:
@@ -646,7 +664,7 @@ def option_value(s, t, p, kind, o, w, lead):
         return place_value(s, t, BLOOB, a, w)
     if kind == ATTACK_BOX:
         v = w[W_BUILD] * AFFINITY[a, 0] + w[W_HUNT] * AFFINITY[a, 2] + 0.3 * s.box_attack[p, a]
-        v += 0.5 * kind_attack_value(s, t, p, a, 2 * t.monster[a, M_DICE], lead)
+        v += 0.5 * kind_attack_value(s, t, p, a, 2 * t.attack_dice[a], lead)
         if monster_threatened(s, t, p, a):
             v += 1.0
         return v
@@ -654,7 +672,7 @@ def option_value(s, t, p, kind, o, w, lead):
         if a < 0:
             return 0.0
         k = t.piece_kind[a]
-        hits = s.info[I_ATTACK_DICE] * (7 - t.R[R_HIT_ON]) / 6.0
+        hits = s.attack_dice * (7 - t.hit_on) / 6.0
         if b == TT_MONSTER:
             return monster_target_value(s, t, p, k, c, d, hits, w, lead)
         if b == TT_HUMANS:
@@ -665,9 +683,9 @@ def option_value(s, t, p, kind, o, w, lead):
             return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD])
         return 0.1 * a
     if kind == CITY:
-        return s.city_eval[eval_row(b), a]
+        return s.policies.city_eval[eval_row(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least
-        return -s.city_eval[E_HERO if b == HERO else E_INFANTRY, a]
+        return -s.policies.city_eval[E_HERO if b == HERO else E_INFANTRY, a]
     if kind == DRAKOOR_KILL:
         if a == p:
             return -5.0
@@ -682,7 +700,7 @@ def option_value(s, t, p, kind, o, w, lead):
 @jit
 def best_option(s, t, p, kind, n):
     """The decisions of the other kinds, one option at a time."""
-    w = s.param[p]
+    w = s.policies.param[p]
     lead = -1
     if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
         lead = leading_rival(s, t, p)
@@ -725,7 +743,7 @@ def rows_read(s, kind, n):
 @jit_inline
 def choose_scripted(s, t, seat, kind, n):
     """Value the options (in a loop for the decision's kind) and take the best; ties are broken at random.
-    The compiled functions below read the seat's weights from the state (``w = s.param[p]``): passed as
+    The compiled functions below read the seat's weights from the state (``w = s.policies.param[p]``): passed as
     an argument, an array is seven machine words at every call (~1.5% slower games)."""
     if kind == ACTION:
         return best_action(s, t, seat, n)
@@ -738,7 +756,11 @@ def choose_scripted(s, t, seat, kind, n):
 
 @jit_inline
 def choose(s, t, seat, kind, n):
-    """The index of the option the seat's policy takes among ``s.options[:n]``."""
-    if s.policy[seat] == RANDOM:
-        return pick_random(n, s.rng)
+    """The index of the option the seat's policy takes among ``s.options[:n]``.  The engine asks at every
+    decision, a lone option included: the policies count the decisions (``remember_cities``)."""
+    s.policies.decisions += 1
+    if n == 1:
+        return 0
+    if s.policies.id[seat] == RANDOM:
+        return below(n, s.policies.rng)
     return choose_scripted(s, t, seat, kind, n)

@@ -19,6 +19,18 @@ RB = "Moongha Invaders rulebook"
 ISSUE = "issue 5, the printed numbers known from the board and public reviews"
 BOARD_UNKNOWN = "not in the rulebook text (printed on the board only); a plausible value, replace with the board's"
 
+# the readings of each named option (``choices=``); the kernel compares a code, ``X.index(reading)``
+TOKEN_SUPPLY = ("all_sets", "players_sets")
+NEUTRAL_RUBBLE = ("one_supply", "black_unlimited")
+JET_AFTER_ATTACK = ("stock", "city")
+PULL_FROM_BOARD = ("any", "never")
+PASS_MARKER_END_OF_TURN = ("returned", "stays")
+RUBBLE_END_TIMING = ("end_of_action", "end_of_turn")
+DRAKOOR_KILLED_BY_HERO = ("returned", "out_of_game")
+ATTACK_TOKENS_ON_KILL = ("every_kill", "last_piece")
+HEAL_TARGET = ("own", "any")
+KIDDOO_JOINS = ("hidden_or_revealed", "revealed_only")
+
 MONSTERS = ("mechoor", "moogre", "spectoor", "kiddoo", "shaggoo", "drakoor", "bloob")
 
 
@@ -189,7 +201,7 @@ class Supplies:
     token_supply: str = rule(
         "all_sets", "Which player sets' tokens make the general stock: all four sets in the box, or only the seated "
         "players' sets",
-        choices=("all_sets", "players_sets"),
+        choices=TOKEN_SUPPLY,
         assumed="setup puts 'all of the remaining pieces', tokens included, by the side of the board as one general "
                 "stock, and the tokens carry no player colour, so the box's four sets are one pool")
     sets_in_box: int = rule(4, "Player sets in the box (the stock under token_supply = 'all_sets')",
@@ -261,51 +273,51 @@ class Options:
     neutral_rubble: str = rule(
         "one_supply", "Brown and black rubble: one supply of neutral pieces recording monster damage and collateral "
         "city damage, or brown for monster damage only with collateral (black) rubble unlimited",
-        choices=("one_supply", "black_unlimited"),
+        choices=NEUTRAL_RUBBLE,
         assumed="the text calls the neutral pieces black in setup and in the examples and brown in the components "
                 "and the end condition, for the same use (armour damage on Mechoor is 'black rubble'); the components "
                 "list only 20 brown pieces, so they are one supply")
     jet_after_attack: str = rule(
         "stock", "Where a jet fighter goes after its attack: back to the stock, or it stays in the city",
-        choices=("stock", "city"),
+        choices=JET_AFTER_ATTACK,
         assumed="a jet on the board would have no role (it never fires again and the casualty order names only "
                 "armour, infantry and heroes), so it returns like the A-bomb; under 'city' it stays, is removed by "
                 "monster hits after infantry and before heroes, and may be pulled from the board")
     pull_from_board: str = rule(
         "any", "Missing heroes, infantry and armour for the Action boxes (and for a Pass marker taken from a box): "
         "pulled from any city of the chooser's choice, or never pulled (the piece is skipped)",
-        choices=("any", "never"),
+        choices=PULL_FROM_BOARD,
         assumed=f"{RB}, Phase One: 'the first player must select one ... from the board'; no city is excluded")
     pass_marker_end_of_turn: str = rule(
         "returned", "A Pass marker still in an Action box in phase three: returned to its owner, or it stays",
-        choices=("returned", "stays"),
+        choices=PASS_MARKER_END_OF_TURN,
         assumed="phase three removes 'any remaining tokens and pieces from the Action boxes'; the marker is read as "
                 "one of them, so it reserves an action for the present turn only")
     rubble_end_timing: str = rule(
         "end_of_action", "A player placing the last own rubble ends the game at the end of that action, or at the end "
         "of the turn (phase three)",
-        choices=("end_of_action", "end_of_turn"),
+        choices=RUBBLE_END_TIMING,
         assumed=f"{RB}, Phase Three: 'The game will also end at the end of a player's turn if they have placed all "
                 "twenty' - a player's turn in phase two is one action")
     drakoor_killed_by_hero: str = rule(
         "returned", "A Drakoor destroyed by a hero goes back to its owner (to be created again) or out of the game",
-        choices=("returned", "out_of_game"),
+        choices=DRAKOOR_KILLED_BY_HERO,
         assumed="the example's 'placed to one side' is read as the general rule for destroyed monsters, which go back "
                 "to their owner; the Drakoor text says Drakoor costs 'can go down as well as up'")
     attack_tokens_on_kill: str = rule(
         "every_kill", "White tokens in a Monster box go back to the stock whenever one of its pieces is destroyed, "
         "or only when its last piece leaves the board (Drakoor, Bloob)",
-        choices=("every_kill", "last_piece"),
+        choices=ATTACK_TOKENS_ON_KILL,
         assumed=f"{RB}, The Monsters, DRAKOOR: 'When a Drakoor is destroyed any white attack action tokens in the "
                 "monster box should be removed'")
     heal_target: str = rule(
         "own", "Whose monster a Create/Heal token may heal: one of your own, or any monster",
-        choices=("own", "any"),
+        choices=HEAL_TARGET,
         assumed="'remove one damage cube from a monster' follows placing the token in 'one of your Monster boxes'")
     kiddoo_joins: str = rule(
         "hidden_or_revealed", "A Kiddoo that may join an attack in its city: revealed or hidden (joining reveals it), "
         "or revealed only",
-        choices=("hidden_or_revealed", "revealed_only"),
+        choices=KIDDOO_JOINS,
         assumed="'a city that also contains your Kiddoo piece'; attacking reveals any monster, as for the attacker")
     jet_with_city_military: bool = rule(
         True, "Armour and infantry already in a jet's city attack with it (as for any placed military piece)",

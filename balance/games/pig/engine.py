@@ -4,10 +4,15 @@ import numpy as np
 from numba import njit
 
 from balance.games.pig.decisions import HOLD, leading_rival, may_hold
+from balance.games.pig import policies
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
-from balance.games.pig.state import STATE, reset
-from balance.kit import finish_record, jit, jit_inline, new_records, record, roll, scripted_option, start_game, \
-    track_lead
+from balance.games.pig.state import FIELDS, MAX_PLAYERS, reset
+from balance.kit import (Layout, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
+                         start_game, track_lead)
+
+LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
+"""The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
+STATE = LAYOUT.dtype
 
 REACHED_TARGET, TIMEOUT = 0, 1
 END_REASONS = ("reached_target", "timeout")

@@ -8,6 +8,8 @@ from balance.games.pig.decisions import HOLD, ROLL, holding_wins
 from balance.kit import below, jit_inline
 
 RANDOM, HOLD_AT, CATCH_UP, OPTIMAL = 0, 1, 2, 3
+MAX_PARAMS = 2  # threshold, per_point_behind
+FIELDS = []  # the policies keep no memo of their own (``s.policies`` holds only the kit's rng, id, param)
 
 
 @jit_inline

@@ -1,20 +1,18 @@
-"""Pig's game state: one record (``LAYOUT``), reset before every game."""
+"""Pig's game state: the fields of the state record, reset before every game."""
 
 import numpy as np
 
 from balance.games.pig.decisions import HOLD, ROLL
-from balance.kit import Layout, jit_inline
+from balance.kit import jit_inline
 
 MAX_PLAYERS = 6
-MAX_PARAMS = 2
 
-LAYOUT = Layout([
+FIELDS = [
     ("scores", np.int64, (MAX_PLAYERS,)),  # banked score per seat
     ("busts", np.int64, (MAX_PLAYERS,)),  # per seat: turns lost to the bust face
     ("rolls", np.int64, (MAX_PLAYERS,)),  # per seat: dice rolled
     ("options", np.int64, (2,)),  # the decision's options: ROLL, HOLD
-], max_players=MAX_PLAYERS, max_params=MAX_PARAMS)
-STATE = LAYOUT.dtype
+]
 
 
 @jit_inline

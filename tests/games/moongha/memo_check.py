@@ -9,12 +9,13 @@ import sys
 
 import numpy as np
 
-from balance.games.moongha import engine
+from balance.games.moongha import SPEC, engine
 from balance.games.moongha import policies as P
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (I_LEADERS_AT, I_STANDING, R_PLAYERS, VP_DRAKOOR, VP_MOOGRE,
-                                         VP_RUBBLE, python_record)
-from balance.sim.dice import new_rng
+from balance.games.moongha.state import VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE
+from balance.games.moongha.tables import TABLES
+from balance.kit.rng import run_key
+from balance.kit.state import python_record
 
 used = {"cities": 0, "rubble": 0, "leaders": 0}
 
@@ -25,11 +26,11 @@ def check_cities(tables):
     def cities_remembered(s, p, lead, rows):
         if not remembered(s, p, lead, rows):
             return False
-        kept = s.city_eval.copy()
+        kept = s.policies.city_eval.copy()
         P.evaluate_cities(s, tables, p, lead, rows)
         for e in range(P.E_A_BOMB + 1):
             if rows >> e & 1:
-                assert np.array_equal(kept[e], s.city_eval[e]), f"city values of row {e} changed"
+                assert np.array_equal(kept[e], s.policies.city_eval[e]), f"city values of row {e} changed"
         used["cities"] += 1
         return True
     P.cities_remembered = cities_remembered
@@ -41,7 +42,7 @@ def check_rubble(tables):
 
     def rubble_of_an_attack(s, t, p, c, spare):
         fresh = P.rubble_value(s, t, p, c, 3, spare)
-        known = s.rubble_memo_at[p, c] == s.rubble_changes[c] + 1
+        known = s.policies.rubble_memo_at[p, c] == s.city_rubble[:, c].sum() + 1
         v = of_an_attack(s, t, p, c, spare)
         assert v == fresh, f"3 rubble in city {c}: remembered {v}, afresh {fresh}"
         used["rubble"] += known
@@ -55,8 +56,8 @@ def check_leaders():
     leading = P.leading_rival
 
     def leading_rival(s, t, p):
-        known = s.info[I_LEADERS_AT] == s.info[I_STANDING] + 1
-        n = t.R[R_PLAYERS]
+        known = tuple(s.policies.leaders_at) == (s.turn + 1, s.rubble_placed.sum())
+        n = t.players
         rivals = [(p + k) % n for k in range(1, n)]
         standing = [(s.vp[q, VP_RUBBLE] + s.vp[q, VP_DRAKOOR] + s.vp[q, VP_MOOGRE]) * 100 + s.rubble_placed[q]
                     for q in rivals]
@@ -71,15 +72,15 @@ def check_leaders():
 
 def main(games):
     for players in (3, 4):
-        tables = engine.to_arrays(Rules(), players)
-        t = python_record(tables[0])
+        tables = TABLES.build(Rules(), players)
+        t = python_record(tables)
         saved = check_cities(t), check_rubble(t), check_leaders()
         lineup = np.array([[(g + k) % 5 for k in range(players)] for g in range(games)], np.int64)
         seat_policy = np.arange(5, dtype=np.int64)  # random and the four presets
         seat_params = np.zeros((5, len(P.PARAMS)))
         for i, name in enumerate(("wrecker", "lurker", "hunter", "balanced")):
             seat_params[i + 1] = P.PRESETS[name]
-        engine.play_batch(games, lineup, seat_policy, seat_params, *tables, new_rng(np.random.SeedSequence(players)))
+        engine.play_batch(games, 0, lineup, seat_policy, seat_params, tables, SPEC.column_index(players), run_key(players))
         P.cities_remembered, P.rubble_of_an_attack, P.leading_rival = saved
     print(used["cities"], used["rubble"], used["leaders"])
 

@@ -1,27 +1,42 @@
-"""Hand-made positions for the rule tests: a fresh state, pieces put on the board, scripted dice and choices."""
+"""Hand-made positions for the rule tests: a fresh scripted state, pieces put on the board, scripted dice
+and choices (``balance.kit.script``)."""
 
 import numpy as np
 
 from balance.games.moongha import engine
+from balance.games.moongha.decisions import option_code, option_row
 from balance.games.moongha.rules import CITIES, Rules
-from balance.games.moongha.state import (I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, enter_board, new_python_state,
-                                         option_row)
-from balance.sim.dice import new_rng
+from balance.games.moongha.state import enter_board, reset
+from balance.games.moongha.tables import TABLES
+from balance.kit.rng import new_rng
+from balance.kit.script import script_choices, script_dice, script_used
 
 CITY = {name: i for i, name in enumerate(CITIES)}
 
 
 def tables(players=4, rules=None):
-    return engine.make_tables(rules or Rules(), players)
+    return TABLES.python(rules or Rules(), players)
+
+
+def state(t, scripted=True):
+    """A reset state for ``t``, its random streams seeded with 0 (``rng()``)."""
+    s = engine.LAYOUT.new(scripted=scripted)
+    reset(s, t)
+    seed(s, 0)
+    return s
+
+
+def seed(s, n):
+    """Seed the state's dice, setup and policy streams from ``n``."""
+    s.rng[:] = rng(n)
+    s.setup_rng[:] = rng(n + 1)
+    s.policies.rng[:] = rng(n + 2)
 
 
 def fresh(players=4, rules=None):
-    """(state, tables): supplies full, board empty, nothing in the Action boxes; the state's generator
-    seeded with 0 (``rng()``)."""
+    """(state, tables): supplies full, board empty, nothing in the Action boxes; scripted dice and choices."""
     t = tables(players, rules)
-    s = new_python_state(t)
-    s.rng[:] = rng()
-    return s, t
+    return state(t), t
 
 
 def rng(seed=0):
@@ -39,23 +54,17 @@ def put(s, t, p, kind, city, hidden=False):
 
 def dice(s, *faces):
     """The next rolls show these faces."""
-    s.forced_dice[: len(faces)] = faces
-    s.info[I_FD_POS] = 0
-    s.info[I_FD_LEN] = len(faces)
+    script_dice(s, *faces)
 
 
 def choices(s, *rows):
     """The next decisions take these options (rows of up to 4 integers, padded with 0)."""
-    for r, row in enumerate(rows):
-        s.forced_choice[r, :] = 0
-        s.forced_choice[r, : len(row)] = row
-    s.info[I_FC_POS] = 0
-    s.info[I_FC_LEN] = len(rows)
+    script_choices(s, *[option_code(*row) for row in rows])
 
 
 def all_used(s):
     """Every scripted die was rolled and every scripted choice taken."""
-    return s.info[I_FD_POS] == s.info[I_FD_LEN] and s.info[I_FC_POS] == s.info[I_FC_LEN]
+    return script_used(s)
 
 
 def options(s, n):

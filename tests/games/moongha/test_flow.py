@@ -4,31 +4,30 @@ import numpy as np
 import pytest
 
 from balance.games.moongha import engine
+from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (AVAILABLE, CAPTURED, DRAKOOR, I_BROWN, I_FIRST, I_MONSTERS, MECHOOR,
-                                         M_PIECES, ON_BOARD, ORANGE, PURPLE, R_BROWN_RUBBLE, R_CITIES, R_PIECES,
-                                         R_PLAYERS, R_SUP_A_BOMB, R_SUP_ARMOUR, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET,
-                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, R_TURNS, WHITE, leave_board,
-                                         new_state, option_row, pack_option, python_record, reset)
+from balance.games.moongha.state import (
+    AVAILABLE, CAPTURED, DRAKOOR, HERO, MECHOOR, ON_BOARD, ORANGE, PURPLE, WHITE, leave_board, reset,
+)
+from balance.games.moongha.tables import TABLES
 from balance.rules import apply_overrides
-from tests.games.moongha.position import fresh, put, rng
+from tests.games.moongha.position import fresh, put, seed
 
 
 def conservation_problems(s, t):
-    R = t.R
-    n = int(R[R_PLAYERS])
+    n = int(t.players)
     out = []
-    if s.stock_tokens[ORANGE] + s.box_tokens[ORANGE] + s.box_create.sum() != R[R_SUP_ORANGE]:
+    if s.stock_tokens[ORANGE] + s.box_tokens[ORANGE] + s.box_create.sum() != t.stock_tokens[ORANGE]:
         out.append("orange")
-    if s.stock_tokens[WHITE] + s.box_tokens[WHITE] + s.box_attack.sum() != R[R_SUP_WHITE]:
+    if s.stock_tokens[WHITE] + s.box_tokens[WHITE] + s.box_attack.sum() != t.stock_tokens[WHITE]:
         out.append("white")
-    if s.stock_tokens[PURPLE] + s.box_tokens[PURPLE] != R[R_SUP_PURPLE]:
+    if s.stock_tokens[PURPLE] + s.box_tokens[PURPLE] != t.stock_tokens[PURPLE]:
         out.append("purple")
-    for piece, sup in enumerate((R_SUP_INFANTRY, R_SUP_ARMOUR, R_SUP_JET, R_SUP_A_BOMB, R_SUP_HERO)):
-        boxed = s.box_heroes[0] if piece == 4 else s.box_military[:, piece].sum()
-        if s.stock_humans[piece] + boxed + s.city_humans[:, piece].sum() != R[sup]:
+    for piece in range(5):
+        boxed = s.box_heroes if piece == HERO else s.box_military[:, piece].sum()
+        if s.stock_humans[piece] + boxed + s.city_humans[:, piece].sum() != t.stock_humans[piece]:
             out.append(f"human piece {piece}")
-    if s.info[I_BROWN] + s.box_damage.sum() + s.city_rubble[n].sum() != R[R_BROWN_RUBBLE]:
+    if s.brown_rubble + s.box_damage.sum() + s.city_rubble[n].sum() != t.brown_rubble:
         out.append("brown rubble")
     if (s.city_rubble.sum(axis=0) > 8).any():
         out.append("city over the cap")
@@ -49,18 +48,18 @@ def conservation_problems(s, t):
 def index_problems(s, t):
     """The engine's index of the board (lists of the board and of each city, counts by kind) disagrees with
     the pieces' positions."""
-    n = int(t.R[R_PLAYERS])
-    kinds = t.piece_kind[:t.R[R_PIECES]]
-    on_board = [(p, i) for p in range(n) for i in range(t.R[R_PIECES]) if s.piece_where[p, i] == ON_BOARD]
-    listed = list(zip(s.board_player[:s.info[I_MONSTERS]], s.board_piece[:s.info[I_MONSTERS]]))
+    n = int(t.players)
+    kinds = t.piece_kind[:t.n_pieces]
+    on_board = [(p, i) for p in range(n) for i in range(t.n_pieces) if s.piece_where[p, i] == ON_BOARD]
+    listed = list(zip(s.board_player[:s.monsters], s.board_piece[:s.monsters]))
     out = [] if listed == on_board else ["list"]
-    for c in range(t.R[R_CITIES]):
+    for c in range(t.n_cities):
         m = s.city_monsters[c]
         if list(zip(s.city_player[c, :m], s.city_piece[c, :m])) != [x for x in on_board if s.piece_city[x] == c]:
             out.append(f"list of city {c}")
     for p in range(n):
         for k in range(7):
-            where = s.piece_where[p, :t.R[R_PIECES]][kinds == k]
+            where = s.piece_where[p, :t.n_pieces][kinds == k]
             if s.on_board[p, k] != (where == ON_BOARD).sum() or s.in_front[p, k] != (where == AVAILABLE).sum():
                 out.append(f"counts of player {p}, kind {k}")
     return out
@@ -69,15 +68,14 @@ def index_problems(s, t):
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_end_and_conserve_everything(players):
     s, t = fresh(players)
-    s.rng[:] = rng(11)
+    seed(s, 11)
     reasons = set()
     for g in range(150):
-        reset(s, t)
         w, reason, turns = engine.play_game(s, t)
-        assert 1 <= turns <= t.R[R_TURNS]
-        assert reason == engine.TURNS_PLAYED or turns <= t.R[R_TURNS]
+        assert 1 <= turns <= t.turns
+        assert reason == engine.TURNS_PLAYED or turns <= t.turns
         if reason == engine.TURNS_PLAYED:
-            assert turns == t.R[R_TURNS]
+            assert turns == t.turns
         assert -1 <= w < players
         if w >= 0:
             assert s.scores[w] == s.scores[:players].max()
@@ -97,9 +95,8 @@ def test_random_games_end_and_conserve_everything(players):
 def test_every_option_plays(option, value):
     rules = apply_overrides(Rules, {f"options.{option}": value})[0]
     s, t = fresh(4, rules)
-    s.rng[:] = rng(5)
+    seed(s, 5)
     for _ in range(30):
-        reset(s, t)
         engine.play_game(s, t)
         problems = conservation_problems(s, t)
         if option in ("neutral_rubble", "jet_after_attack"):
@@ -110,35 +107,40 @@ def test_every_option_plays(option, value):
 def test_the_first_player_marker_passes_left():
     s, t = fresh(4)
     reset(s, t)
-    s.rng[:] = rng(3)
+    seed(s, 3)
     engine.setup(s, t)
-    first = s.info[I_FIRST]
+    first = s.first_player
     rec_first = []
-    s.rng[:] = rng(4)
+    seed(s, 4)
     for turn in range(3):
-        s.info[0] = turn
-        rec_first.append(int(s.info[I_FIRST]))
+        s.turn = turn
+        rec_first.append(int(s.first_player))
         engine.phase_one(s, t)
         engine.phase_two(s, t)
         engine.phase_three(s, t)
-        s.info[I_FIRST] = s.info[I_FIRST] + 1 if s.info[I_FIRST] + 1 < 4 else 0
+        s.first_player = s.first_player + 1 if s.first_player + 1 < 4 else 0
     assert rec_first == [first, (first + 1) % 4, (first + 2) % 4]
 
 
 def test_play_batch_writes_the_record_columns():
-    args = engine.to_arrays(Rules(), 4)
+    from balance.games.moongha import SPEC
+    from balance.kit.rng import run_key
+
     lineup = np.tile(np.arange(4), (50, 1))
-    rec = engine.play_batch(50, lineup, np.zeros(4, np.int64), np.zeros((4, 1)), *args, rng(8))
-    n_cols = 5 + 2 * 4 + len(engine.GAME_COLUMNS) + len(engine.SEAT_COLUMNS) * 4
-    assert rec.shape == (50, n_cols)
-    vp = rec[:, 5 + 8 + 1: 5 + 8 + 1 + 16].reshape(50, 4, 4).sum(axis=1)  # the four VP sources per seat
-    assert np.array_equal(vp, rec[:, 5:9])
+    rec = engine.play_batch(50, 0, lineup, np.zeros(4, np.int64), np.zeros((4, 1)), TABLES.build(Rules(), 4),
+                            SPEC.column_index(4), run_key(8))
+    names = SPEC.columns(4)
+    assert rec.shape == (50, len(names))
+    col = {name: rec[:, i] for i, name in enumerate(names)}
+    for p in range(1, 5):
+        assert (sum(col[f"{c}_{p}"] for c in engine.SCORE_COMPONENTS) == col[f"score_{p}"]).all()
+    assert (col["actions"] > 0).all()
 
 
 @pytest.mark.parametrize("row", [(0, 0, 0, 0), (-1, 0, 0, 0), (39, -1, 5000, -1), (32767, -32768, 6, 32767)])
 def test_an_option_keeps_its_four_fields(row):
     """An option's four fields are packed in one int64: each reads back, negative ones too."""
-    s = python_record(new_state())
+    s = engine.LAYOUT.new()
     s.options[3] = pack_option(*row)
     assert option_row(s, 3) == row
 
@@ -150,14 +152,14 @@ def test_the_board_index_follows_monsters_arriving_and_leaving():
     tokyo = put(s, t, 0, MECHOOR, "Tokyo")
 
     def listed():
-        m = s.info[I_MONSTERS]
+        m = s.monsters
         return list(zip(s.board_player[:m].tolist(), s.board_piece[:m].tolist()))
 
     assert listed() == [(0, tokyo), (0, paris), (2, rome)]  # in (player, piece) order, whatever the arrival
-    assert s.on_board[0, DRAKOOR] == 1 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, M_PIECES] - 1
+    assert s.on_board[0, DRAKOOR] == 1 and s.in_front[0, DRAKOOR] == t.pieces[DRAKOOR] - 1
     leave_board(s, t, 0, paris, CAPTURED)
     assert listed() == [(0, tokyo), (2, rome)]
-    assert s.on_board[0, DRAKOOR] == 0 and s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, M_PIECES] - 1  # captured
+    assert s.on_board[0, DRAKOOR] == 0 and s.in_front[0, DRAKOOR] == t.pieces[DRAKOOR] - 1  # captured
     leave_board(s, t, 2, rome, AVAILABLE)
     assert listed() == [(0, tokyo)] and s.in_front[2, MECHOOR] == 1
     assert index_problems(s, t) == []

@@ -11,12 +11,15 @@ import pytest
 
 from balance.games.moongha import SPEC, engine
 from balance.games.moongha import policies as P
+from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
-from balance.games.moongha.state import (A_BOMB, BLOOB, DRAKOOR, HERO, I_ATTACK_DICE, I_ATTACK_KIND, I_STANDING,
-                                         INFANTRY, MECHOOR, MOOGRE, ON_BOARD, R_PIECES, SPECTOOR, VP_RUBBLE,
-                                         new_python_state, option_row, pack_option, reset)
-from balance.sim.dice import new_rng
-from tests.games.moongha.position import CITY, put, tables
+from balance.games.moongha.state import (
+    A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE, reset,
+)
+from balance.games.moongha.tables import TABLES
+from balance.kit.rng import new_rng, run_key
+from tests.games.moongha.position import CITY, put, state, tables
+from tests.games.moongha.position import seed as seed_streams
 from tests.games.moongha.test_flow import conservation_problems
 from tests.games.moongha.test_rules import with_options
 
@@ -27,23 +30,23 @@ ROME, PARIS, SYDNEY = CITY["Rome"], CITY["Paris"], CITY["Sydney"]
 def seated(policy, players=4, rules=None):
     """(state, tables) with every seat playing ``policy`` at its preset parameters."""
     t = tables(players, rules)
-    s = new_python_state(t)
+    s = state(t)
     set_policy(s, policy)
     return s, t
 
 
 def set_policy(s, policy, seat=None):
     pol = SPEC.policy(policy)
-    for p in range(len(s.policy)) if seat is None else (seat,):
-        s.policy[p] = pol.id
-        s.param[p, :] = 0.0
-        s.param[p, :len(pol.params)] = [q.default for q in pol.params]
+    for p in range(len(s.policies.id)) if seat is None else (seat,):
+        s.policies.id[p] = pol.id
+        s.policies.param[p, :] = 0.0
+        s.policies.param[p, :len(pol.params)] = [q.default for q in pol.params]
 
 
 def pick(s, t, seat, kind, rows, seed=0):
     for o, row in enumerate(rows):
         s.options[o] = pack_option(*(tuple(row) + (0,) * (4 - len(row))))
-    s.rng[:] = new_rng(np.random.SeedSequence(seed))
+    s.policies.rng[:] = new_rng(np.random.SeedSequence(seed))
     o = P.choose(s, t, seat, kind, len(rows))
     return option_row(s, o)
 
@@ -53,18 +56,16 @@ def pick(s, t, seat, kind, rows, seed=0):
 def mid_game_positions(count, seed):
     """States after 1-4 turns of random play (4 players)."""
     out = []
-    r = new_rng(np.random.SeedSequence(seed))
     for g in range(count):
         s, t = seated("random")
-        s.rng[:] = r  # one generator across the positions
+        seed_streams(s, 1000 * seed + g)
         engine.setup(s, t)
         for turn in range(1 + g % 4):
-            s.info[0] = turn
+            s.turn = turn
             engine.phase_one(s, t)
             engine.phase_two(s, t)
             engine.phase_three(s, t)
             engine.score(s, t)
-        r[:] = s.rng
         out.append((s, t))
     return out
 
@@ -77,7 +78,7 @@ def decisions(s, t, seat):
             for purpose in (P.FOR_HERO, P.FOR_INFANTRY, P.FOR_ARMOUR, P.FOR_A_BOMB)]
     out.append((P.ACTION, [(P.A_ORANGE, 0), (P.A_WHITE, 1), (P.A_PURPLE, 2), (P.A_HERO,),
                            (P.A_MILITARY, 0, INFANTRY), (P.A_MILITARY, 1, A_BOMB), (P.A_PLACE_PASS, 1)]))
-    for i in range(t.R[R_PIECES]):
+    for i in range(t.n_pieces):
         if s.piece_where[seat, i] == ON_BOARD:
             n = engine.target_options(s, t, seat, i, 0)
             out.append((P.ATTACK_TARGET, [option_row(s, o) for o in range(n)]))
@@ -92,7 +93,7 @@ def test_a_policy_never_reads_a_rivals_city_tiles(policy):
     checked = 0
     for s, t in mid_game_positions(8, 3):
         set_policy(s, policy)
-        s.info[I_ATTACK_DICE] = 6
+        s.attack_dice = 6
         for seat in range(4):
             base = [pick(s, t, seat, kind, rows, seed) for seed, (kind, rows) in enumerate(decisions(s, t, seat))]
             for _ in range(3):
@@ -129,7 +130,7 @@ def test_the_wrecker_spares_its_own_secret_city():
     s, t = seated("wrecker")
     mech = put(s, t, 0, MECHOOR, "Rome")
     spectoor = put(s, t, 1, SPECTOOR, "Rome")
-    s.info[I_ATTACK_DICE] = 9
+    s.attack_dice = 9
     rows = [(mech, P.TT_MONSTER, 1, spectoor), (mech, P.TT_CITY, 0, ROME)]
     assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_CITY
     s.tile_owner[ROME] = 0
@@ -141,7 +142,7 @@ def test_the_hunter_goes_for_the_kill_where_the_wrecker_flattens_the_city():
     moogre = put(s, t, 0, MOOGRE, "Rome")
     mech = put(s, t, 1, MECHOOR, "Rome")
     s.box_damage[1, MECHOOR] = 4
-    s.info[I_ATTACK_DICE] = 4
+    s.attack_dice = 4
     rows = [(moogre, P.TT_MONSTER, 1, mech), (moogre, P.TT_CITY, 0, ROME)]
     assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_MONSTER
     set_policy(s, "wrecker")
@@ -168,7 +169,7 @@ def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
 def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
     s, t = seated("balanced")
     put(s, t, 0, MECHOOR, "Rome", hidden=True)
-    s.info[I_ATTACK_KIND] = MECHOOR
+    s.attack_kind = MECHOOR
     s.box_attack[0, MECHOOR] = 2
     assert pick(s, t, 0, P.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
     s.box_attack[0, MECHOOR] = 3
@@ -211,10 +212,9 @@ def test_the_leading_rival_is_the_most_public_vp_then_rubble_then_the_nearest_on
     s, t = seated("balanced")
     assert [P.leading_rival(s, t, p) for p in range(4)] == [1, 2, 3, 0]  # all tied: the left neighbour
     s.rubble_placed[1] = 2
-    s.info[I_STANDING] += 1  # as the engine does when rubble is placed
     assert [P.leading_rival(s, t, p) for p in range(4)] == [1, 2, 1, 1]
     s.vp[3, VP_RUBBLE] = 2  # a majority at the last scoring outweighs any rubble
-    s.info[I_STANDING] += 1
+    s.turn += 1  # as scoring does at the end of a turn
     assert [P.leading_rival(s, t, p) for p in range(4)] == [3, 3, 3, 1]
 
 
@@ -223,8 +223,8 @@ def test_the_a_bomb_is_worth_a_rivals_drakoor_only_where_the_rules_let_it_hurt_o
     s, t = seated("balanced", rules=with_options(a_bomb_hurts_drakoor=hurts))
     put(s, t, 1, DRAKOOR, "Sydney", hidden=True)
     P.evaluate_cities(s, t, 0, 1, 1 << P.E_A_BOMB)
-    assert (s.city_eval[P.E_A_BOMB, SYDNEY] > 0) == hurts
-    assert np.all(s.city_eval[P.E_A_BOMB, :len(CITIES)][np.arange(len(CITIES)) != SYDNEY] == 0)
+    assert (s.policies.city_eval[P.E_A_BOMB, SYDNEY] > 0) == hurts
+    assert np.all(s.policies.city_eval[P.E_A_BOMB, :len(CITIES)][np.arange(len(CITIES)) != SYDNEY] == 0)
 
 
 # ---------------------------------------------------------------- whole games
@@ -256,8 +256,8 @@ def batch():
                 seat_params[i, j] = q.default
         g = 400
         lineup = np.array([[(i + k) % len(names) for k in range(players)] for i in range(g)], np.int64)
-        rec = engine.play_batch(g, lineup, seat_policy, seat_params, *engine.to_arrays(Rules(), players),
-                                new_rng(np.random.SeedSequence(players)))
+        rec = engine.play_batch(g, 0, lineup, seat_policy, seat_params, TABLES.build(Rules(), players),
+                                SPEC.column_index(players), run_key(players))
         out[players] = (lineup, rec)
     return out
 
@@ -265,10 +265,8 @@ def batch():
 @pytest.mark.parametrize("policy", SCRIPTED)
 def test_games_with_a_scripted_policy_end_and_conserve_everything(policy):
     s, t = seated(policy)
-    s.rng[:] = new_rng(np.random.SeedSequence(7))
+    seed_streams(s, 7)
     for _ in range(20):
-        reset(s, t)
-        set_policy(s, policy)
         w, reason, turns = engine.play_game(s, t)
         assert conservation_problems(s, t) == []
         assert np.array_equal(s.scores, s.vp.sum(axis=1))
@@ -298,8 +296,8 @@ def test_with_one_policy_at_every_seat_no_seat_number_wins_more(players):
     g = 10_000
     seat_policy = np.array([SPEC.policy("balanced").id], np.int64)
     seat_params = np.array([[q.default for q in SPEC.policy("balanced").params]])
-    rec = engine.play_batch(g, np.zeros((g, players), np.int64), seat_policy, seat_params,
-                            *engine.to_arrays(Rules(), players), new_rng(np.random.SeedSequence(11)))
+    rec = engine.play_batch(g, 0, np.zeros((g, players), np.int64), seat_policy, seat_params,
+                            TABLES.build(Rules(), players), SPEC.column_index(players), run_key(11))
     winner = rec[:, 0]
     share = np.bincount(winner[winner > 0] - 1, minlength=players) / (winner > 0).sum()
     assert np.all(np.abs(share - 1 / players) < 0.022), share

@@ -5,9 +5,10 @@ import pytest
 from balance.games.moongha import engine
 from balance.games.moongha.engine import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (A_BOMB, ARMOUR, AVAILABLE, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR,
-                                         HERO, I_BROWN, IN_HAND, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD,
-                                         ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board)
+from balance.games.moongha.state import (
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
+    MECHOOR, MOOGRE, ON_BOARD, ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board,
+)
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put
 
@@ -100,11 +101,11 @@ def test_heal_removes_one_damage_and_returns_the_brown_rubble():
     s, t = fresh()
     put(s, t, 0, MECHOOR, "Rome")
     s.box_damage[0, MECHOOR] = 2
-    s.info[I_BROWN] -= 2
+    s.brown_rubble -= 2
     stock = s.stock_tokens[ORANGE]
     choices(s, (1, 0, MECHOOR))
     engine.do_create_heal(s, t, 0)
-    assert s.box_damage[0, MECHOOR] == 1 and s.info[I_BROWN] == 19 and s.stock_tokens[ORANGE] == stock + 1
+    assert s.box_damage[0, MECHOOR] == 1 and s.brown_rubble == 19 and s.stock_tokens[ORANGE] == stock + 1
 
 
 def test_only_own_monsters_are_healed_by_default():
@@ -139,7 +140,7 @@ def test_example_mechoor_killed_by_moogre_scores_six():
     put(s, t, red, BLOOB, "Rome", hidden=True)
     s.city_humans[ROME, INFANTRY] = 1
     s.box_damage[red, MECHOOR] = 4
-    s.info[I_BROWN] -= 4
+    s.brown_rubble -= 4
     s.box_attack[yellow, MOOGRE] = 1
     s.box_attack[red, MECHOOR] = 2
     white = s.stock_tokens[WHITE]
@@ -151,7 +152,7 @@ def test_example_mechoor_killed_by_moogre_scores_six():
     engine.do_attack(s, t, yellow)
     assert all_used(s)
     assert s.piece_where[red, mechoor] == CAPTURED and s.moogre_vp[yellow] == 6
-    assert s.info[I_BROWN] == 20 and s.box_damage[red, MECHOOR] == 0
+    assert s.brown_rubble == 20 and s.box_damage[red, MECHOOR] == 0
     assert s.stock_tokens[WHITE] == white + 2 + 2  # the 2 expended and Mechoor's 2 stored
     assert s.city_humans[ROME, INFANTRY] == 1 and s.lost[red, MECHOOR] == 1
     engine.score(s, t)
@@ -171,7 +172,7 @@ def test_example_mechoor_attacks_the_city_armour_fires_first():
     dice(s, 4, 5, 1, *([6] * 6), *([1] * 6))
     engine.do_attack(s, t, red)
     assert all_used(s)
-    assert s.box_damage[red, MECHOOR] == 2 and s.info[I_BROWN] == 18
+    assert s.box_damage[red, MECHOOR] == 2 and s.brown_rubble == 18
     assert s.piece_hidden[red, mechoor] == 0
     assert s.city_humans[PARIS].sum() == 0
     assert s.city_rubble[red, PARIS] == 3 and s.rubble_placed[red] == 3
@@ -198,7 +199,7 @@ def test_example_bloobs_attack_in_rome_and_tokyo():
     tokyo = put(s, t, yellow, BLOOB, "Tokyo", hidden=True)
     s.city_humans[ROME, INFANTRY] = 1
     s.box_damage[yellow, BLOOB] = 2
-    s.info[I_BROWN] -= 2
+    s.brown_rubble -= 2
     s.box_attack[yellow, BLOOB] = 2
     choices(s, (BLOOB,), (3,), (rome, TT_CITY, 0, ROME), (tokyo, TT_CITY, 0, TOKYO))
     dice(s, 1, 2, 3, 4, 1, 5, 1, 1)
@@ -415,7 +416,7 @@ def test_jet_attacks_a_revealed_monster_with_collateral_on_ones_and_returns():
     dice(s, 4, 5, 1, 1)
     engine.use_military(s, t, 0, JET)
     assert all_used(s)
-    assert s.box_damage[1, MECHOOR] == 2 and s.city_rubble[4, TOKYO] == 2 and s.info[I_BROWN] == 16
+    assert s.box_damage[1, MECHOOR] == 2 and s.city_rubble[4, TOKYO] == 2 and s.brown_rubble == 16
     assert s.stock_humans[JET] == 2 and s.city_humans[TOKYO, JET] == 0
 
 
@@ -458,7 +459,7 @@ def test_placing_the_pass_marker_is_a_pass():
 def test_an_action_offers_the_boxes_then_the_six_placements_of_the_pass_marker_last():
     s, t = fresh()
     s.box_tokens[ORANGE] = 1
-    s.box_heroes[0] = 1
+    s.box_heroes = 1
     s.box_military[0, INFANTRY] = 1
     choices(s, (A_PLACE_PASS, BOX_WHITE))
     assert engine.player_action(s, t, 0)
@@ -497,11 +498,11 @@ def test_with_no_legal_action_the_player_simply_passes():
 def test_the_turn_ends_when_everyone_has_passed_in_succession():
     s, t = fresh(3)
     s.box_tokens[ORANGE] = 1
-    s.info[1] = 1  # first player: seat 1
+    s.first_player = 1
     choices(s, (A_PLACE_PASS, 0), (A_PLACE_PASS, 0), (engine.A_ORANGE, ORANGE), (0, SPECTOOR),
             (A_REMOVE_PASS, 0), (0, SPECTOOR), (A_REMOVE_PASS, 0), (0, MECHOOR), (A_PLACE_PASS, 0))
     assert engine.phase_two(s, t) == engine.NOT_OVER
-    assert all_used(s) and s.info[4] == 6  # actions: pass, pass, orange, pass, pass, pass
+    assert all_used(s) and s.actions == 6  # actions: pass, pass, orange, pass, pass, pass
     assert s.box_create[0, SPECTOOR] == 1 and s.box_create[1, SPECTOOR] == 1 and s.box_create[2, MECHOOR] == 1
     assert list(s.pass_box[:3]) == [0, IN_HAND, IN_HAND]
 
@@ -509,34 +510,34 @@ def test_the_turn_ends_when_everyone_has_passed_in_succession():
 def test_phase_three_clears_the_boxes_and_the_pass_markers():
     s, t = fresh()
     s.box_tokens[:] = (3, 2, 1)
-    s.box_heroes[0] = 1
+    s.box_heroes = 1
     s.box_military[1, JET] = 1
     s.stock_humans[JET] = 1
     s.pass_box[2] = 3
     assert not engine.phase_three(s, t)
-    assert s.box_tokens.sum() == 0 and s.box_heroes[0] == 0 and s.box_military.sum() == 0
+    assert s.box_tokens.sum() == 0 and s.box_heroes == 0 and s.box_military.sum() == 0
     assert s.stock_humans[JET] == 2 and s.pass_box[2] == IN_HAND and s.stock_tokens[ORANGE] == 103
 
 
 def test_the_brown_rubble_running_out_ends_the_game_at_once():
     s, t = fresh()
-    s.info[I_BROWN] = 1
+    s.brown_rubble = 1
     put(s, t, 1, MECHOOR, "Tokyo")
     s.box_military[1, JET] = 1
     s.stock_humans[JET] = 1
     choices(s, (engine.A_MILITARY, 1, JET))
     dice(s, 1, 2, 2, 2)  # one collateral rubble: the last brown piece
-    s.info[1] = 0
+    s.first_player = 0
     assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
 
 
 def test_a_destroying_hit_is_recorded_without_brown_rubble_and_returns_it():
     s, t = fresh()
-    s.info[I_BROWN] = 0
+    s.brown_rubble = 0
     sp = put(s, t, 1, SPECTOOR, "Tokyo")
     s.box_damage[1, SPECTOOR] = 2
     assert engine.damage_monster(s, t, 1, sp, 1, engine.SRC_MILITARY, -1) == 1
-    assert s.info[I_BROWN] == 2
+    assert s.brown_rubble == 2
 
 
 def test_placing_the_last_own_rubble_ends_the_game():

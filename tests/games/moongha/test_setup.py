@@ -4,10 +4,9 @@ import pytest
 
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import (A_BOMB, ARMOUR, HERO, I_FIRST, I_TURN, INFANTRY, JET, ORANGE, PURPLE,
-                                         R_SUP_ORANGE, R_SUP_PURPLE, R_SUP_WHITE, WHITE)
+from balance.games.moongha.state import ARMOUR, A_BOMB, HERO, INFANTRY, JET, ORANGE, PURPLE, WHITE
 from balance.rules import apply_overrides
-from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, rng
+from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, seed
 
 
 def test_default_rules_are_consistent():
@@ -21,9 +20,9 @@ def test_a_bad_connection_is_reported():
 
 def test_tokens_are_one_pool_of_the_four_sets_by_default():
     s, t = fresh(3)
-    assert (t.R[R_SUP_ORANGE], t.R[R_SUP_WHITE], t.R[R_SUP_PURPLE]) == (100, 120, 20)
+    assert list(t.stock_tokens) == [100, 120, 20] and list(s.stock_tokens) == [100, 120, 20]
     _, t = fresh(3, apply_overrides(Rules, {"supplies.token_supply": "players_sets"})[0])
-    assert (t.R[R_SUP_ORANGE], t.R[R_SUP_WHITE], t.R[R_SUP_PURPLE]) == (75, 90, 15)
+    assert list(t.stock_tokens) == [75, 90, 15]
 
 
 def test_the_board_connects_tokyo_and_los_angeles_and_measures_moves():
@@ -36,7 +35,7 @@ def test_the_board_connects_tokyo_and_los_angeles_and_measures_moves():
 @pytest.mark.parametrize("players,tiles", [(3, 3), (4, 2)])
 def test_each_player_draws_secret_city_tiles(players, tiles):
     s, t = fresh(players)
-    s.rng[:] = rng(1)
+    seed(s, 1)
     engine.setup(s, t)
     owners = s.tile_owner[:12]
     for p in range(players):
@@ -47,10 +46,10 @@ def test_each_player_draws_secret_city_tiles(players, tiles):
 def test_the_first_player_is_random():
     s, t = fresh(4)
     seen = set()
-    s.rng[:] = rng(2)
+    seed(s, 2)
     for _ in range(200):
         engine.setup(s, t)
-        seen.add(int(s.info[I_FIRST]))
+        seen.add(int(s.first_player))
     assert seen == {0, 1, 2, 3}
 
 
@@ -58,7 +57,7 @@ def test_example_turn_five_dice():
     """Rulebook EXAMPLE: turn 5, four players, six dice give one extra Attack token, two extra Move/Hide
     tokens, one infantry and one armour in Military One and one armour in Military Two."""
     s, t = fresh(4)
-    s.info[I_TURN] = 4
+    s.turn = 4
     assert t.dice[4] == 6
     dice(s, 2, 3, 3, 5, 5, 6)
     engine.phase_one(s, t)
@@ -66,7 +65,7 @@ def test_example_turn_five_dice():
     assert s.box_tokens[ORANGE] == 10
     assert s.box_tokens[WHITE] == t.white[4] + 1
     assert s.box_tokens[PURPLE] == 2 + 2
-    assert s.box_heroes[0] == 1
+    assert s.box_heroes == 1
     assert list(s.box_military[0]) == [1 + 1, 1, 0, 0]  # the fixed infantry, then infantry, armour
     assert list(s.box_military[1]) == [0, 1, 0, 0]
 
@@ -77,13 +76,13 @@ def test_first_turn_doubles_the_orange_tokens():
     engine.phase_one(s, t)
     assert s.box_tokens[ORANGE] == 14
     assert s.box_tokens[WHITE] == 2
-    assert s.box_heroes[0] == 1 + 3
+    assert s.box_heroes == 1 + 3
 
 
 def test_the_stock_limits_the_tokens():
     s, t = fresh(4)
     s.stock_tokens[PURPLE] = 3
-    s.info[I_TURN] = 4
+    s.turn = 4
     dice(s, 3, 3, 3, 3, 3, 3)
     engine.phase_one(s, t)
     assert s.box_tokens[PURPLE] == 3 and s.stock_tokens[PURPLE] == 0
@@ -109,7 +108,7 @@ def test_missing_infantry_is_pulled_from_a_city_the_first_player_chooses():
     s.stock_humans[INFANTRY] = 0
     s.city_humans[CITY["Paris"], INFANTRY] = 1
     s.city_humans[CITY["Rome"], INFANTRY] = 2
-    s.info[I_FIRST] = 2
+    s.first_player = 2
     choices(s, (CITY["Rome"], INFANTRY))
     engine.fill_military(s, t, 0, 1, 2)
     assert all_used(s)
@@ -130,7 +129,7 @@ def test_heroes_are_pulled_when_all_are_out():
     s.city_humans[CITY["Tokyo"], HERO] = 5
     dice(s, 4, 1, 1)
     engine.phase_one(s, t)
-    assert s.box_heroes[0] == 2 and s.city_humans[CITY["Tokyo"], HERO] == 3
+    assert s.box_heroes == 2 and s.city_humans[CITY["Tokyo"], HERO] == 3
 
 
 def test_no_piece_anywhere_leaves_the_demand_unmet():
@@ -140,32 +139,22 @@ def test_no_piece_anywhere_leaves_the_demand_unmet():
     assert s.box_military.sum() == 0
 
 
-def test_the_state_holds_a_full_lead_tracker():
-    """The lead tracker is allocated by ``lead_tracker`` (4 slots): a shorter array was written past its end."""
-    from balance.sim.record import lead_tracker
-
-    s, _ = fresh()
-    assert s.lead.shape == lead_tracker().shape
-
-
 def test_the_state_record_holds_the_largest_game_the_rules_allow():
     """The state and tables have fixed sizes (one compiled kernel for every board): they must cover the
     rules' bounds, or a designer's bigger board would write past them."""
     from dataclasses import fields
 
-    from balance.games.moongha import SPEC, state
-    from balance.games.moongha.rules import ActionBoxes, Board, Scoring, Supplies, TurnTrack
+    from balance.games.moongha import SPEC, state, tables
+    from balance.games.moongha.rules import ActionBoxes, Board, Supplies
 
     def bound(cls, name, what="hi"):
         info = next(f for f in fields(cls) if f.name == name).metadata["rule"]
         return info.hi if what == "hi" else info.length[1]
 
     monsters = [type(m) for m in Rules().monsters.table()]
-    assert state.MAX_PIECES >= sum(bound(m, "pieces") for m in monsters)
-    assert state.MAX_CITIES >= bound(Board, "cities", "length")
-    assert state.MAX_CITY_CAP >= bound(Board, "city_damage_cap")
-    assert state.MAX_CITY_CAP + 1 >= bound(Scoring, "city_tile_vp", "length")
-    assert state.MAX_TURNS >= max(bound(TurnTrack, "white", "length"), bound(TurnTrack, "dice", "length"))
-    assert state.MAX_PROGRESSION >= bound(ActionBoxes, "military_one", "length")
+    assert tables.MAX_PIECES >= sum(bound(m, "pieces") for m in monsters)
+    assert tables.MAX_CITIES >= bound(Board, "cities", "length")
+    assert tables.MAX_PROGRESSION >= bound(ActionBoxes, "military_one", "length")
+    assert tables.MAX_PROGRESSION >= bound(ActionBoxes, "military_two", "length")
     assert state.MAX_WHITE >= bound(Supplies, "sets_in_box") * bound(Supplies, "white_per_set")
-    assert state.MAX_PLAYERS >= SPEC.max_players
+    assert tables.MAX_PLAYERS >= SPEC.max_players

@@ -8,7 +8,7 @@ from balance.games.pig.decisions import HOLD, ROLL
 from balance.games.pig.optimal import optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
 from balance.games.pig.rules import TABLES, Rules
-from balance.games.pig.state import LAYOUT, reset
+from balance.games.pig.state import reset
 from balance.kit.rng import new_rng
 from balance.kit.script import script_choices, script_dice, script_used
 from balance.sim.batch import lineup
@@ -19,7 +19,7 @@ NO_TABLE = np.zeros((1, 1, 1), np.uint8)
 def position(policy=HOLD_AT, threshold=20.0, per_point=0.0, scores=(0, 0), seed=0, **rules):
     """A scripted state at the start of seat 1's turn, and the tables."""
     t = TABLES.python(Rules(**rules), len(scores))
-    s = LAYOUT.new(scripted=True)
+    s = engine.LAYOUT.new(scripted=True)
     reset(s, len(scores))
     s.scores[: len(scores)] = scores
     s.policies.id[: len(scores)] = policy

@@ -1,0 +1,127 @@
+"""Moongha Invaders' decisions, how their options are written, and the questions of the rules that
+both the engine and the strategies ask (a strategy never restates a rule: it asks here).
+
+At every decision the engine writes the legal options into ``s.options`` and asks the seat's policy
+for one.  An option is four signed 16-bit fields packed in one int64 (``pack_option``; read a field
+with ``option``); the fields by decision kind:
+
+- ``ACTION``: (code, arg, 0, 0); codes ``A_*`` below (take a token or piece, Pass marker); the token
+  boxes come first, the placements of the Pass marker (``A_PLACE_PASS``, one per box) last.
+- ``CREATE_HEAL``: (0, kind, 0, 0) put the token in a Monster box; (1, player, kind, 0) heal.
+- ``PLACE_MONSTER``: (city, kind, 0, 0) where a created monster's Hidden counter goes.
+- ``BLOOB_SPAWN``: (city, 0, 0, 0) place a Bloob for the spawn cost; (-1, 0, 0, 0) wait for the full cost.
+- ``ATTACK_BOX``: (kind, 0, 0, 0) the Monster box that gets the white token.
+- ``ATTACK_SPEND``: (tokens, 0, 0, 0): 0 stores the token, j > 0 attacks expending j tokens
+  (the box is ``s.attack_kind``).
+- ``ATTACK_TARGET``: (piece, target type, player, piece/city): the attacker and its target
+  (target types ``TT_*`` below); for Bloobs also (-1, 0, 0, 0): no further Bloob attacks.
+- ``KIDDOO_JOIN``: (-1, 0, 0, 0) Kiddoo stays out; (j, 0, 0, 0) it joins expending j tokens.
+- ``MOVE``: (piece, city, 0, 0) a move; (piece, -1, 0, 0) hide the piece.
+- ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
+- ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.
+- ``DRAKOOR_KILL``: (player, piece, 0, 0) the revealed Drakoor a hero's hit destroys.
+- ``MILITARY_TARGET``: (player, piece, military type, 0) the monster a military piece attacks.
+"""
+
+import numpy as np
+
+from balance.games.moongha.rules import HEAL_TARGET
+from balance.games.moongha.state import DRAKOOR, SHAGGOO
+from balance.kit import jit_inline
+
+(ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
+ PULL, DRAKOOR_KILL, MILITARY_TARGET) = range(13)
+
+# top-level action codes (ACTION options: (code, arg, 0, 0))
+A_ORANGE, A_WHITE, A_PURPLE, A_HERO, A_MILITARY, A_PLACE_PASS, A_REMOVE_PASS, A_NOTHING = range(8)
+# attack target types (ATTACK_TARGET options: (piece, type, player, piece or city))
+TT_MONSTER, TT_HUMANS, TT_CITY = range(3)
+# CITY decision purposes
+FOR_HERO, FOR_INFANTRY, FOR_ARMOUR, FOR_A_BOMB = 0, 1, 2, 4
+# who inflicts damage: a monster kind 0..6, or one of these
+SRC_HERO, SRC_MILITARY, SRC_A_BOMB = 7, 8, 9
+
+OPTION_FIELDS = 4
+HEAL_ANY = HEAL_TARGET.index("any")
+
+
+# ---------------------------------------------------------------- options
+# An option's four fields (cities, pieces, players, kinds, codes, tokens: the rules' bounds keep them
+# within -32768..32767) are packed in one int64: writing an option is one store instead of four, and a
+# scripted choice (tests) is compared with an option in one instruction.
+
+@jit_inline
+def pack_option(a, b, c, d):
+    """The four fields of an option, packed (as int64: a field may come from a smaller integer table)."""
+    a, b, c, d = np.int64(a), np.int64(b), np.int64(c), np.int64(d)
+    return (a & 0xFFFF) | (b & 0xFFFF) << 16 | (c & 0xFFFF) << 32 | d << 48
+
+
+@jit_inline
+def option(s, o, k):
+    """Field ``k`` (0-3) of option ``o`` of the decision at hand."""
+    x = (s.options[o] >> 16 * k) & 0xFFFF
+    return x - ((x & 0x8000) << 1)
+
+
+def option_row(s, o):
+    """The four fields of option ``o`` (for Python code: tests)."""
+    field = getattr(option, "py_func", option)  # the Python function (numba's, or itself without the JIT)
+    return tuple(int(field(s, o, k)) for k in range(OPTION_FIELDS))
+
+
+def option_code(*fields):
+    """The packed code of an option given by up to four fields (for Python code: tests' scripted choices)."""
+    fields = (*fields, 0, 0, 0, 0)[:OPTION_FIELDS]
+    return int(getattr(pack_option, "py_func", pack_option)(*fields))
+
+
+# ---------------------------------------------------------------- questions of the rules
+
+@jit_inline
+def creation_cost(s, t, p, k):
+    """Orange tokens that create player ``p``'s next kind-``k`` monster: a Drakoor costs more for each of
+    the player's own Drakoors on the board."""
+    if k == DRAKOOR:
+        return t.cost[DRAKOOR] + t.drakoor_cost_per_drakoor * s.on_board[p, DRAKOOR]
+    return t.cost[k]
+
+
+@jit_inline
+def can_hurt(t, k, src):
+    """Only a Drakoor or a hero (and the A-bomb under its option) hurts a Drakoor (kind ``k``); ``src`` is
+    a monster kind or one of ``SRC_*``."""
+    if k != DRAKOOR:
+        return True
+    return src == DRAKOOR or src == SRC_HERO or (src == SRC_A_BOMB and t.a_bomb_hurts_drakoor)
+
+
+@jit_inline
+def military_target(s, t, q, j):
+    """Monster (q, j) on the board can be attacked by military (armour and infantry in its city, a jet)."""
+    return s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], SRC_MILITARY)
+
+
+@jit_inline
+def may_attack(s, t, k, q, j):
+    """A monster of kind ``k`` may attack monster (q, j) in its city: Shaggoo any (it attacks hidden
+    monsters too), the others a revealed one they can hurt (a Drakoor only if it is a Drakoor)."""
+    return k == SHAGGOO or (s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], k))
+
+
+@jit_inline
+def may_heal(t, p, q):
+    """Player ``p`` may heal player ``q``'s monsters: its own, or anyone's (option)."""
+    return q == p or t.heal_target == HEAL_ANY
+
+
+@jit_inline
+def tile_vp(t, damage):
+    """The VP of a City tile whose city holds ``damage`` rubble (the cap's value beyond the cap)."""
+    return t.city_tile_vp[damage if damage < t.city_damage_cap else t.city_damage_cap]
+
+
+@jit_inline
+def hit_chance(t):
+    """The chance that one die hits."""
+    return (7 - t.hit_on) / 6.0
