@@ -123,7 +123,7 @@ def holm(p_values: list[float]) -> list[float]:
     (Holm 1979); the family-wise error rate then stays at the level however many tests there are.
     Written here rather than called from statsmodels (``multipletests(method="holm")``, which the tests
     check it against): statsmodels runs a full garbage collection on every Holm call, 0.2 s in a
-    process holding a report, three times per report.
+    process holding a report, and a report makes two or more.
     """
     p = np.asarray(p_values, float)
     order = np.argsort(p, kind="stable")
