@@ -61,10 +61,17 @@ SITE_SAFETY = Param("site_safety", 0.5, 0, 100,
                     "Weight of the distance to the nearest monster (capped at 8) against the meeples' mean "
                     "distance when choosing the square for a replaced site")
 
+
+def standard_plays(seat: int, players: int) -> str:
+    """The policy ``standard`` plays on a seat: nearest_exit on the human's (the last), else glutton."""
+    return "nearest_exit" if seat == players else "glutton"
+
+
 POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision (monster or human seat)"),
     Policy("standard", STANDARD, "The default scripted play on any seat: glutton for a monster, nearest_exit "
-                                 "for the human, each with its default parameters"),
+                                 "for the human, each with its parameters (defaults unless the seat sets them)",
+           plays=standard_plays),
     Policy("glutton", GLUTTON, "Monster: hunt the meeples, the best meeples per move within reach first; with none "
                                "in reach walk to the nearest", (
         Param("building_weight", 0.2, 0, 100, "Value of destroying a building (or evac site) against eating a "

@@ -24,25 +24,10 @@ from balance.games.angry_monsters.moves import MONSTER_CROSS, MONSTER_ENTERS_EVA
 from balance.games.angry_monsters.state import ON_BOARD, STAMP, STANDING_SITES
 from balance.sim.kernel import jit, jit_inline
 
+# STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
 RANDOM, GLUTTON, WRECKER, BLOCKADE, NEAREST_EXIT, FLEE, STANDARD = range(7)
 MONSTER_POLICIES = (GLUTTON, WRECKER, BLOCKADE)
 HUMAN_POLICIES = (NEAREST_EXIT, FLEE)
-
-
-@jit_inline
-def monster_role(policy):
-    """The monster policy a seat plays: STANDARD (and a human policy on a monster seat) is the glutton."""
-    if policy == RANDOM or policy == GLUTTON or policy == WRECKER or policy == BLOCKADE:
-        return policy
-    return GLUTTON
-
-
-@jit_inline
-def human_role(policy):
-    """The human policy a seat plays: STANDARD (and a monster policy on the human seat) is nearest_exit."""
-    if policy == RANDOM or policy == NEAREST_EXIT or policy == FLEE:
-        return policy
-    return NEAREST_EXIT
 
 
 @jit_inline
