@@ -1,5 +1,8 @@
 """Scenario files: TOML -> a validated :class:`Scenario`, with every problem reported at once.
 
+A problem refuses the scenario; a warning (the rules' ``warnings()`` hook, e.g. a meeple that
+can never be evacuated) is kept in ``Scenario.warnings`` for the commands to print, and the games run.
+
 ```toml
 game = "pig"
 players = 2
@@ -79,6 +82,7 @@ class Scenario:
     description: str = ""
     path: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)  # every value changed by --set
+    warnings: tuple[str, ...] = ()  # what the designer should know but may well mean, one line each
 
     @property
     def spec(self) -> GameSpec:
@@ -276,9 +280,10 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
     if problems:
         raise BalanceError(*problems)
+    warnings = tuple(f"{where}: {w}" for w in (rules.warnings() if hasattr(rules, "warnings") else []))
     return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
                     seats=tuple(_labelled(seats)), rotate_seats=rotate, description=description,
-                    path=where, overrides=changes)
+                    path=where, overrides=changes, warnings=warnings)
 
 
 def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, problems: list[str]):

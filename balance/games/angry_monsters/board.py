@@ -330,6 +330,44 @@ def map_problems(rows, rules) -> list[str]:
     return out
 
 
+def stuck_meeples(terrain, structure, meeples, width: int, crossing: int) -> list[tuple[int, int, int]]:
+    """(row, column, meeples) from 1, as a designer reads the map, of every square whose meeples
+    cannot reach an evac site over land and water: every way out passes through a building.
+
+    The engine's own meeple routes decide it (``moves.evac_distances``, the map ``nearest_exit``
+    follows); monsters and other meeples move, so they wall nothing in.
+    """
+    from balance.games.angry_monsters.moves import directions, evac_distances
+    from balance.games.angry_monsters.state import new_state, reset
+
+    n, w2 = terrain.shape[0], width + 2
+    state = new_state(2, n, int(meeples.sum()))
+    unused = np.zeros(n, np.int64)
+    reset(state, terrain, structure, meeples, unused, unused)
+    evac_distances(state, crossing, directions(w2)[1])
+    return [(*divmod(int(c), w2), int(meeples[c])) for c in np.flatnonzero((meeples > 0) & (state.evac_dist >= INF))]
+
+
+def board_warnings(rules) -> list[str]:
+    """What a designer should know about a valid board, one line each (the rules' ``warnings()`` hook):
+    every meeple that can never be evacuated unless a monster destroys the buildings round it."""
+    if rules.board_source == "map":
+        terrain, structure, meeples, _, width, _ = parse_map(rules.board)
+        where = "rules.board: "
+    elif rules.board_source == "generated_fixed":
+        terrain, structure, meeples, _ = generated_board(rules.generator, rules.meeples, rules.meeples_per_square)
+        width = rules.generator.width
+        where = f"rules.generator: on the board of seed {rules.generator.seed}, "
+    else:
+        return []  # a new board every game: nothing fixed to check
+    out = []
+    for r, c, k in stuck_meeples(terrain, structure, meeples, width, rules.crossing_cost):
+        who = "the meeple" if k == 1 else f"the {k} meeples"
+        out.append(f"{where}{who} at row {r}, column {c} cannot reach any evac site over land and water: every "
+                   f"way out passes through a building, so only a monster destroying buildings can free it")
+    return out
+
+
 def generator_problems(rules) -> list[str]:
     g = rules.generator
     out = []

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from balance.errors import BalanceError
-from balance.games.angry_monsters.board import EVAC, LAND, MEEPLE_TILE, WATER, generated_board, parse_map, render
+from balance.games.angry_monsters.board import (EVAC, LAND, MEEPLE_TILE, WATER, generated_board, parse_map, render,
+                                            stuck_meeples)
 from balance.games.angry_monsters.rules import Generator, Rules
 from balance.scenario import from_dict, load_scenario
 
@@ -102,3 +103,65 @@ def test_every_scenario_validates():
     import glob
     for path in glob.glob("scenarios/angry-monsters/*.toml"):
         load_scenario(path)
+
+
+# A meeple at row 3, column 5 walled in by buildings on four sides; the meeple at row 4, column 1
+# gets out only through the water (paying to cross), which is a way out.
+WALLED_IN = ("M~~~~~~E",
+             "~~~~r~~.",
+             "~~~rmr~.",
+             "m..~b~~.")
+
+
+def test_a_meeple_walled_in_by_buildings_is_warned_about_with_its_square():
+    warnings = problems_and_warnings(WALLED_IN, meeples=2)
+    assert warnings == ["rules.board: the meeple at row 3, column 5 cannot reach any evac site over land and water: "
+                        "every way out passes through a building, so only a monster destroying buildings can free it"]
+    t, s, m, marks, w, h = parse_map(WALLED_IN)
+    assert stuck_meeples(t, s, m, w, 2) == [(3, 5, 1)]
+
+
+def test_a_meeple_walled_in_against_the_board_edge_is_warned_about():
+    # as on the old default board: buildings on three sides, the edge on the fourth; 2 meeples share it
+    rows = ("M~~.....E", "~~~..ybv.", "~~~..b2y.")
+    warnings = problems_and_warnings(rows, meeples=2, meeples_per_square=2)
+    assert len(warnings) == 1 and "the 2 meeples at row 3, column 7" in warnings[0]
+
+
+def test_the_default_board_has_no_meeple_that_can_never_be_evacuated():
+    """Issue 16: the meeple at row 14, column 11 had buildings on three sides and the board edge on the
+    fourth; with random monsters about a third of the games reached the turn cap with it left."""
+    assert Rules().warnings() == []
+    t, s, m, marks, w, h = parse_map(Rules().board)
+    assert stuck_meeples(t, s, m, w, Rules().crossing_cost) == []
+
+
+def test_a_fixed_generated_board_is_checked_too():
+    g = replace(Generator(), building_density=0.9, seed=4)
+    r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=20)
+    t, s, m, _ = generated_board(g, 20, 1)
+    stuck = stuck_meeples(t, s, m, g.width, r.crossing_cost)
+    assert stuck and len(r.warnings()) == len(stuck)
+    assert all(w.startswith("rules.generator: on the board of seed 4, the meeple at row") for w in r.warnings())
+    assert replace(r, board_source="generated_each_game").warnings() == []
+
+
+def test_a_warning_is_printed_but_the_scenario_is_valid(tmp_path):
+    from typer.testing import CliRunner
+
+    from balance.cli import app
+
+    path = tmp_path / "walled.toml"
+    path.write_text('game = "angry-monsters"\nplayers = 3\n[rules]\nmeeples = 2\nboard = [\n'
+                    + "".join(f'  "{row}",\n' for row in WALLED_IN) + "]\n")
+    sc = load_scenario(path)
+    assert sc.warnings == (f"{path}: " + problems_and_warnings(WALLED_IN, meeples=2)[0],)
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and "OK" in result.stdout
+    assert result.stderr.strip().splitlines() == [f"warning: {sc.warnings[0]}"]
+
+
+def problems_and_warnings(rows, **changes):
+    rules = replace(Rules(), board=tuple(rows), **changes)
+    assert rules.problems() == []
+    return rules.warnings()
