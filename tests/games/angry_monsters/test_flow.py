@@ -83,3 +83,15 @@ def test_a_standard_seat_takes_the_parameters_of_the_policy_it_plays():
     assert e.value.problems == ["<scenario>: seats.1.params.site_safety: policy 'standard' (here 'glutton') has no "
                                 "such parameter; allowed: building_weight"]
 
+
+def test_blockade_against_blockade_games_rarely_time_out():
+    """Issue 16: blockade never destroyed an ordinary building, so a meeple put back into a pocket of
+    buildings stayed there: 152 of these 2,000 games reached the turn cap.  Now a monster with
+    nothing to walk to breaks in; a timeout would need a meeple no monster can reach even by
+    destroying buildings, which this board does not have.  Seed 2026, 2,000 games, at most 0.5%."""
+    sc = from_dict({"game": "angry-monsters", "players": 3, "seed": 2026,
+                    "seats": [{"policy": "blockade"}, {"policy": "blockade"}, {"policy": "nearest_exit"}]})
+    frame = play(sc, 0, 0, 2_000)
+    assert invariants(frame, sc) == []
+    assert frame["evac_sites_replaced"].sum() > 1_000  # meeples are put back at random, into pockets too
+    assert (frame["end_reason"] == "timeout").sum() <= 10

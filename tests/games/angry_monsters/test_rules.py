@@ -3,7 +3,7 @@
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
-from balance.games.angry_monsters.policies import GLUTTON, NEAREST_EXIT, WRECKER
+from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, WRECKER
 from balance.games.angry_monsters.state import EVACUATED, ON_BOARD, PILE, REPLACED, STANDING_SITES
 from tests.conftest import rng_rolling
 from tests.games.angry_monsters.helpers import Position
@@ -189,9 +189,47 @@ def test_the_game_ends_when_every_meeple_is_off_the_board():
 
 
 def test_a_stalled_game_is_a_timeout():
-    # the meeple is walled in by buildings that no monster wants (glutton, building weight 0)
-    p = Position(["M~~~~~", "~~~rrr", "M~~rmr", "~~~rrr", "~~~..E"], max_rounds=5)
+    # the meeple is walled in by violet buildings that cost more than a monster's die can ever pay
+    p = Position(["M~~~~~", "~~~vvv", "M~~vmv", "~~~vvv", "~~~..E"], max_rounds=5, building_costs=(1, 1, 2, 2, 3, 7))
     policies = np.array([GLUTTON, GLUTTON, NEAREST_EXIT])
     winner, reason, rounds = E.play_game(p.state, 3, policies, np.zeros((3, 4)), p.cfg, p.cost, p.marks[:0],
                                          p.king, p.rook, p.part_a, p.part_b, rng_rolling(1))
     assert (winner, reason, rounds) == (-1, E.TIMEOUT, 5)
+
+
+# A meeple walled in on all eight sides (no evac site stands, so blockade hunts meeples).  The
+# cheapest way in costs 5 moves: 2 steps to row 3, column 4 (or row 2, column 4), destroy the
+# orange (or the red) for 1, step in, then onto the meeple.
+SEALED = ["~~~~~~~",
+          "~M~...~",
+          "~~~.rbv",
+          "~~~.omy",
+          "~~~.ggg"]
+
+
+def test_blockade_breaks_into_a_pocket_of_buildings_to_reach_a_walled_in_meeple():
+    """Issue 16: blockade never destroyed an ordinary building, so a meeple put back into a sealed
+    pocket froze the game until the turn cap."""
+    p = Position(SEALED)
+    monster_turn(p, 0, BLOCKADE, rng_rolling(5), 4.0, 4.0, 1.0)
+    assert p.state.eaten[0] == 1 and p.state.tally[ON_BOARD] == 0
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]  # one red or orange building, the cheapest wall
+    assert p.state.structure[p.cell(2, 5)] == 4 and p.state.structure[p.cell(3, 6)] == 2  # the dear ones stand
+
+
+def test_a_monster_short_of_moves_walks_to_the_wall_and_destroys_it():
+    p = Position(SEALED)
+    monster_turn(p, 0, BLOCKADE, rng_rolling(3), 4.0, 4.0, 1.0)  # 2 steps and the orange or red: no meal yet
+    assert p.state.eaten[0] == 0
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]
+    opened = p.cell(3, 4) if p.state.structure[p.cell(3, 4)] < 0 else p.cell(2, 4)
+    assert p.state.structure[opened] < 0
+    w2 = p.width + 2
+    assert abs(p.state.monster_cell[0] // w2 - opened // w2) + abs(p.state.monster_cell[0] % w2 - opened % w2) == 1
+
+
+def test_a_glutton_that_values_no_building_breaks_in_too():
+    p = Position(SEALED)
+    monster_turn(p, 0, GLUTTON, rng_rolling(5), 0.0)  # building_weight 0: no building is worth a move
+    assert p.state.eaten[0] == 1
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]
