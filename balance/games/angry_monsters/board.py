@@ -28,6 +28,7 @@ SIDE_IDS = {"west": 0, "east": 1, "north": 2, "south": 3}
 SPREAD_IDS = {"even": 0, "random": 1}
 MEEPLE_TILE = 4  # the 'even' spread deals meeples round tiles of 4x4 squares
 INF = 1 << 28
+MAX_WARNED = 10  # squares of walled-in meeples named one by one; the rest are counted
 
 
 def geometry(width: int, height: int) -> tuple[int, int]:
@@ -198,10 +199,11 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
                 placed += 1
     # buildings on a density share of the land, leaving room for the meeples
     room = n_land - placed - (n_meeples + per_square - 1) // per_square
-    n_buildings = min(int(density * n_land + 0.5), max(room, 0))
+    share = min(density, 1.0) if density > 0.0 else 0.0  # (not NaN, whatever the caller checked)
+    n_buildings = min(int(share * n_land + 0.5), max(room, 0))
     total = 0.0
     for k in range(6):
-        total += mix[k]
+        total += mix[k] if mix[k] > 0.0 else 0.0
     built = 0
     for k in range(n_land):
         c = cells[k]
@@ -209,10 +211,11 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
             x = uniform(rng) * total
             colour = 5
             for q in range(6):
-                if x < mix[q]:
+                weight = mix[q] if mix[q] > 0.0 else 0.0
+                if x < weight:
                     colour = q
                     break
-                x -= mix[q]
+                x -= weight
             structure[c] = colour
             built += 1
     # meeples
@@ -360,11 +363,16 @@ def board_warnings(rules) -> list[str]:
         where = f"rules.generator: on the board of seed {rules.generator.seed}, "
     else:
         return []  # a new board every game: nothing fixed to check
+    stuck = stuck_meeples(terrain, structure, meeples, width, rules.crossing_cost)
     out = []
-    for r, c, k in stuck_meeples(terrain, structure, meeples, width, rules.crossing_cost):
+    for r, c, k in stuck[:MAX_WARNED]:
         who = "the meeple" if k == 1 else f"the {k} meeples"
         out.append(f"{where}{who} at row {r}, column {c} cannot reach any evac site over land and water: every "
                    f"way out passes through a building, so only a monster destroying buildings can free it")
+    if len(stuck) > MAX_WARNED:
+        rest = sum(k for _, _, k in stuck[MAX_WARNED:])
+        out.append(f"{where}{rest} more meeples on {len(stuck) - MAX_WARNED} more squares are walled in "
+                   f"like these")
     return out
 
 
