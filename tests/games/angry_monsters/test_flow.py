@@ -43,8 +43,10 @@ def test_the_small_scenario_plays():
 
 
 def test_evac_sites_get_replaced_by_random_humans():
+    # wreckers destroy the sites and leave the meeples time to be evacuated (blockades, which break
+    # into every pocket, now clear the board before a random human has evacuated the 3 to put back)
     sc = from_dict({"game": "angry-monsters", "players": 3, "seed": 9,
-                    "seats": [{"policy": "blockade"}, {"policy": "blockade"}, {"policy": "random"}]})
+                    "seats": [{"policy": "wrecker"}, {"policy": "wrecker"}, {"policy": "random"}]})
     frame = play(sc, 0, 0, 300)
     assert frame["evac_sites_replaced"].sum() > 0
     assert invariants(frame, sc) == []
