@@ -46,6 +46,12 @@ def command(name: str):
     return register
 
 
+def _warn(sc) -> None:
+    """Print the scenario's warnings, one line each: the games run, but the designer should know."""
+    for line in sc.warnings:
+        err.print(f"warning: {line}", markup=False, highlight=False, soft_wrap=True)
+
+
 def _version(value: bool):
     if value:
         console.print(f"balance {__version__}")
@@ -101,6 +107,7 @@ def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML fi
     from balance.scenario import load_scenario
 
     sc = load_scenario(scenario, sets)
+    _warn(sc)
     changed = [f"{k}" for k, v in ((rv["key"], rv) for rv in sc.resolved()["rules"]) if v["changed"]]
     console.print(f"{scenario}: OK: {sc.spec.name}, {sc.players} players, {sc.games:,} games, seed {sc.seed}; "
                   f"seats: {', '.join(s.label for s in sc.seats)}"
@@ -134,6 +141,7 @@ def run_cmd(
 
     formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
     sc = load_scenario(scenario, sets)
+    _warn(sc)
     result = run(sc, games=games, seed=seed, jobs=jobs, out=out, resume=resume, overwrite=overwrite,
                  backend=backend, scheduler=scheduler, until_ci=until_ci, progress=not quiet)
     _summarise_and_report(result, formats)
@@ -196,7 +204,9 @@ def sweep_cmd(
         if not quiet:
             err.print(f"point {i + 1} of {total}: " + ", ".join(f"{k} = {v}" for k, v in point.items()))
 
-    result = sweep(load_scenario(scenario, sets), vary, games=games, seed=seed, jobs=jobs, out=out,
+    sc = load_scenario(scenario, sets)
+    _warn(sc)
+    result = sweep(sc, vary, games=games, seed=seed, jobs=jobs, out=out,
                    until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce)
     print_sweep(result, console)
     with console.status("Writing the sweep report..."):

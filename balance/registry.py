@@ -24,13 +24,19 @@ class Param:
 
 @dataclass(frozen=True)
 class Policy:
-    """A scripted strategy: its name, the integer id the kernel dispatches on, and its parameters."""
+    """A scripted strategy: its name, the integer id the kernel dispatches on, and its parameters.
+
+    A policy that stands for another one by seat (Angry Monsters' ``standard``: the glutton on a
+    monster's seat, nearest_exit on the human's) gives ``plays(seat, players)``, the name of the
+    policy the seat plays; that policy's id and parameters (with its defaults) go to the kernel.
+    """
 
     name: str
     id: int
     description: str
     params: tuple[Param, ...] = ()
     players: tuple[int, int] | None = None  # player counts it supports, when narrower than the game's
+    plays: Callable[[int, int], str] | None = None  # (seat from 1, players) -> the policy played there
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -74,12 +80,30 @@ class GameSpec:
     assumptions_doc: str = ""
     report_sections: tuple[Any, ...] = field(default=())  # balance.report.blocks.ReportSection(title, build)
 
+    def __post_init__(self):
+        for p in self.policies:
+            if p.plays and (p.params or not self.seat_roles):
+                raise TypeError(f"{self.id}: policy {p.name!r} plays another policy by seat: it declares no "
+                                f"parameters (they are that policy's) and needs fixed seat roles (seat_roles)")
+            for players in range(self.min_players, self.max_players + 1):
+                for seat in range(1, players + 1):
+                    played = self.played(p.name, seat, players)
+                    if played.plays:
+                        raise TypeError(f"{self.id}: policy {p.name!r} plays {played.name!r}, which plays "
+                                        f"another policy in turn")
+
     def policy(self, name: str) -> Policy:
         for p in self.policies:
             if p.name == name:
                 return p
         raise BalanceError(f"{self.id}: unknown policy {name!r}{did_you_mean(name, self.policy_names)}; "
                            f"allowed: {', '.join(self.policy_names)}")
+
+    def played(self, name: str, seat: int, players: int) -> Policy:
+        """The policy that seat ``seat`` (from 1) plays when the scenario names ``name``: itself, or
+        the policy it stands for there (see ``Policy.plays``)."""
+        policy = self.policy(name)
+        return self.policy(policy.plays(seat, players)) if policy.plays else policy
 
     @property
     def policy_names(self) -> list[str]:

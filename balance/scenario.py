@@ -1,5 +1,8 @@
 """Scenario files: TOML -> a validated :class:`Scenario`, with every problem reported at once.
 
+A problem refuses the scenario; a warning (the rules' ``warnings()`` hook, e.g. a meeple that
+can never be evacuated) is kept in ``Scenario.warnings`` for the commands to print, and the games run.
+
 ```toml
 game = "pig"
 players = 2
@@ -50,12 +53,20 @@ class Seat:
     """A seat in the scenario: its policy, every parameter value (defaults filled in), its label.
 
     ``name`` is the label the scenario gave (or ""); ``label`` is the one the results use.
+    ``plays`` names the policy the seat plays when ``policy`` stands for another one by seat
+    (see ``Policy.plays``); ``params`` are then that policy's.
     """
 
     policy: str
     params: dict[str, float]
     name: str = ""
     label: str = ""
+    plays: str = ""
+
+    @property
+    def played(self) -> str:
+        """The policy the kernel plays at this seat."""
+        return self.plays or self.policy
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,7 @@ class Scenario:
     description: str = ""
     path: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)  # every value changed by --set
+    warnings: tuple[str, ...] = ()  # what the designer should know but may well mean, one line each
 
     @property
     def spec(self) -> GameSpec:
@@ -84,10 +96,10 @@ class Scenario:
     def seat_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(policy id per scenario seat, parameter matrix), as the kernels take them."""
         spec = self.spec
-        ids = np.array([spec.policy(seat.policy).id for seat in self.seats], np.int64)
+        ids = np.array([spec.policy(seat.played).id for seat in self.seats], np.int64)
         params = np.zeros((len(self.seats), spec.max_params), np.float64)
         for i, seat in enumerate(self.seats):
-            for j, p in enumerate(spec.policy(seat.policy).params):
+            for j, p in enumerate(spec.policy(seat.played).params):
                 params[i, j] = seat.params[p.name]
         return ids, params
 
@@ -96,7 +108,8 @@ class Scenario:
         return {
             "name": self.name, "game": self.game, "players": self.players, "games": self.games,
             "seed": self.seed, "description": self.description, "path": self.path,
-            "seats": [{"policy": s.policy, "params": s.params, "label": s.label} for s in self.seats],
+            "seats": [{"policy": s.policy, **({"plays": s.plays} if s.plays else {}), "params": s.params,
+                       "label": s.label} for s in self.seats],
             "run": {"rotate_seats": self.rotate_seats},
             "overrides": self.overrides,
             "rules": rules_record(self.rules),
@@ -267,9 +280,10 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
     if problems:
         raise BalanceError(*problems)
+    warnings = tuple(f"{where}: {w}" for w in (rules.warnings() if hasattr(rules, "warnings") else []))
     return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
                     seats=tuple(_labelled(seats)), rotate_seats=rotate, description=description,
-                    path=where, overrides=changes)
+                    path=where, overrides=changes, warnings=warnings)
 
 
 def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, problems: list[str]):
@@ -290,16 +304,18 @@ def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, probl
     if policy.players and not policy.players[0] <= players <= policy.players[1]:
         problems.append(f"{where}: {key}.policy: {name!r} plays with {policy.players[0]} to "
                         f"{policy.players[1]} players, not {players}")
+    played = spec.played(name, number, players)
     given = raw.get("params") or {}
     if not isinstance(given, dict):
         problems.append(f"{where}: {key}.params: expected a table such as {{ threshold = 20 }}")
         given = {}
-    params = {p.name: float(p.default) for p in policy.params}
+    params = {p.name: float(p.default) for p in played.params}
     for pname, value in given.items():
-        p = policy.param(pname)
+        p = played.param(pname)
         if p is None:
-            allowed = ", ".join(q.name for q in policy.params) or "none"
-            problems.append(f"{where}: {key}.params.{pname}: policy {name!r} has no such parameter"
+            allowed = ", ".join(q.name for q in played.params) or "none"
+            whose = f"policy {name!r}" if played is policy else f"policy {name!r} (here {played.name!r})"
+            problems.append(f"{where}: {key}.params.{pname}: {whose} has no such parameter"
                             f"{did_you_mean(pname, params)}; allowed: {allowed}")
         elif isinstance(value, bool) or not isinstance(value, (int, float)) or not p.lo <= value <= p.hi:
             problems.append(f"{where}: {key}.params.{pname}: {value!r} is not allowed; "
@@ -310,20 +326,21 @@ def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, probl
     if label is not None and not isinstance(label, str):
         problems.append(f"{where}: {key}.name: {label!r} is not allowed; expected a text")
         label = None
-    return Seat(policy=name, params=params, name=label or "")
+    return Seat(policy=name, params=params, name=label or "", plays="" if played is policy else played.name)
 
 
 def _labelled(seats: list[Seat]) -> list[Seat]:
-    """Label each seat's strategy: its policy name, with its parameters where the name is ambiguous."""
-    variants: dict[str, set] = {}
+    """Label each seat's strategy: its policy name, with its parameters where the name is ambiguous
+    (a policy that stands for others by seat is one strategy while each seat plays its defaults)."""
+    variants: dict[tuple, set] = {}
     for s in seats:
-        variants.setdefault(s.policy, set()).add(tuple(sorted(s.params.items())))
+        variants.setdefault((s.policy, s.played), set()).add(tuple(sorted(s.params.items())))
     out = []
     for s in seats:
         label = s.name
         if not label:
             label = s.policy
-            if len(variants[s.policy]) > 1:
+            if len(variants[(s.policy, s.played)]) > 1:
                 label += "(" + ", ".join(f"{k}={v:g}" for k, v in s.params.items()) + ")"
-        out.append(Seat(s.policy, s.params, s.name, label))
+        out.append(Seat(s.policy, s.params, s.name, label, s.plays))
     return out

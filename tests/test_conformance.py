@@ -1,5 +1,6 @@
 """Every registered game: random play ends, invariants hold, the same seed gives the same games,
---jobs 1 equals --jobs 2, and the spec pickles."""
+--jobs 1 equals --jobs 2, the spec pickles; policies read only their own parameters, and the
+default scenario and every policy decide most games and play as their descriptions say."""
 
 import os
 import pickle
@@ -10,8 +11,11 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from balance.errors import BalanceError
 from balance.registry import games
-from balance.sim.batch import play
+from balance.scenario import from_dict
+from balance.sim.batch import batch_seed, lineup, play
+from balance.sim.dice import new_rng
 from balance.sim.runner import run
 from tests.conftest import random_scenario
 
@@ -91,3 +95,204 @@ def test_the_kernel_runs_interpreted_and_plays_the_same_games(game_id, tmp_path)
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=Path(__file__).parent.parent)
     assert pl.read_parquet(out).equals(play(scenario, 0, 0, 3))
+
+
+# ---------------------------------------------------------------- every policy plays as it says
+#
+# A policy that reads a parameter it does not declare gets a zero, not a default (issue 16: Angry
+# Monsters' `standard` played glutton with building_weight 0 and nearest_exit with replace_at_most 0,
+# and every default game was a draw).  So: a policy must read only its declared parameters; each
+# game's default scenario must decide most games; and each policy, with its declared defaults at
+# every seat it may take (the game's default policy elsewhere), must decide most games and show in
+# the records what its description promises.
+
+def _seats(f, col, seats):
+    """Per game, the column summed over ``seats``."""
+    return f.select(pl.sum_horizontal(*[pl.col(f"{col}_{s}") for s in seats])).to_series()
+
+
+def _per_seat(f, col, seats):
+    """The column's mean per game and seat over ``seats``."""
+    return _seats(f, col, seats).mean() / len(seats)
+
+
+def _seat_turns(f, s):
+    """Turns seat ``s`` took in each game of Pig (seat 1 starts; ``turns`` counts every seat's)."""
+    players = sum(c.startswith("policy_") for c in f.columns)
+    return (f["turns"] - s + players) // players
+
+
+def _pig_banked(f, s):
+    """(score, turns banked) of seat ``s`` in the games it lost: a bust banks nothing."""
+    lost = f.filter(pl.col("winner") != s)
+    return lost[f"score_{s}"], _seat_turns(lost, s) - lost[f"busts_{s}"]
+
+
+def _pig_random(f, seats):  # a roll, then hold or roll with equal chance: 1 / (1 - 1/2 x 5/6) = 12/7 rolls a turn
+    turns = sum(_seat_turns(f, s).sum() for s in seats)
+    return abs(sum(f[f"rolls_{s}"].sum() for s in seats) / turns - 12 / 7) < 0.03
+
+
+def _pig_hold(f, seats):  # every turn a loser banked holds at 20 or more, at most 19 + 6
+    return all(((score >= 20 * banked) & (score <= 25 * banked)).all()
+               for score, banked in (_pig_banked(f, s) for s in seats))
+
+
+def _pig_catch_up(f, seats):  # never holds below 20; holds later when behind (banked turns above 25)
+    pairs = [_pig_banked(f, s) for s in seats]
+    return all((score >= 20 * banked).all() for score, banked in pairs) and \
+        sum(((score > 25 * banked).mean() for score, banked in pairs)) / len(pairs) > 0.25
+
+
+def _pig_optimal(f, seats):  # optimal against optimal: the first player wins 53.06% (Neller & Presser 2004)
+    return abs((f["winner"] == 1).mean() - 0.5306) < 4 * (0.5306 * 0.4694 / f.height) ** 0.5
+
+
+AM_MEEPLES = 50  # on the default board
+AM_LINES = ("red_orange", "yellow_green", "blue_violet", "evac_sites")  # the destroyed_* columns: price lines
+
+
+def _am_glutton(f, seats):  # eats the meeples, buildings only by the way
+    return _seats(f, "eaten", seats).mean() >= 0.8 * AM_MEEPLES and \
+        _per_seat(f, "eaten", seats) > 3 * sum(_per_seat(f, f"destroyed_{c}", seats) for c in AM_LINES)
+
+
+def _am_wrecker(f, seats):  # destroys buildings, more than it eats meeples
+    destroyed = sum(_per_seat(f, f"destroyed_{c}", seats) for c in AM_LINES)
+    return destroyed >= 10 and destroyed > _per_seat(f, "eaten", seats)
+
+
+def _am_blockade(f, seats):  # destroys the board's 4 evac sites and the replaced ones (5.5 a game measured),
+    # ordinary buildings only to break in (0.2 a game)
+    sites = _seats(f, "destroyed_evac_sites", seats)
+    others = sum(_seats(f, f"destroyed_{c}", seats).sum() for c in AM_LINES[:3])
+    return sites.mean() >= 4 and others <= 0.1 * sites.sum()
+
+
+def _am_human(f, seats):  # evacuates meeples (both human policies walk them downhill to the evac sites)
+    return _per_seat(f, "evacuated", seats) >= 1
+
+
+def _am_random(f, seats):  # reaches every kind of decision: every price line, eating, evacuating, replacing
+    human, monsters = seats[-1:], seats[:-1]
+    return all(_per_seat(f, f"destroyed_{c}", monsters) > 0.2 for c in AM_LINES) and \
+        _per_seat(f, "eaten", monsters) > 1 and _per_seat(f, "evacuated", human) > 1 and \
+        f["evac_sites_replaced"].sum() > 0
+
+
+MOONGHA_KINDS = ("mechoor", "moogre", "spectoor", "kiddoo", "shaggoo", "drakoor", "bloob")
+
+
+def _moongha_share(f, seats, kinds):
+    """Share of the monsters the seats created that are of ``kinds``."""
+    made = {k: _seats(f, f"created_{k}", seats).sum() for k in MOONGHA_KINDS}
+    return sum(made[k] for k in kinds) / max(sum(made.values()), 1)
+
+
+def _moongha_random(f, seats):  # creates every kind of monster in some games
+    return all((pl.concat([f[f"created_{k}_{s}"] for s in seats]) > 0).mean() >= 0.05 for k in MOONGHA_KINDS)
+
+
+PLAYS_AS = {  # game -> policy -> (least share of decided games, what its description promises, from the records)
+    "pig": {  # a game of Pig ends only with a winner (the turn cap is for pathological policies)
+        "random": (0.99, _pig_random),
+        "hold": (0.99, _pig_hold),
+        "catch_up": (0.99, _pig_catch_up),
+        "optimal": (0.99, _pig_optimal),
+    },
+    "angry-monsters": {  # with the default policies every game ends (1.0 measured); a draw is a monsters' tie
+        # uniform random seats walk monsters and meeples about: most games reach the 300-round cap, so
+        # random promises only to reach every decision
+        "random": (0.0, _am_random),
+        "standard": (0.9, lambda f, seats: _am_glutton(f, seats[:-1]) and _am_human(f, seats[-1:])),
+        "glutton": (0.9, _am_glutton),
+        "wrecker": (0.9, _am_wrecker),
+        # two blockades count mostly the evac sites they destroy, so they tie in ~10% of games (0.90 measured)
+        "blockade": (0.8, _am_blockade),
+        "nearest_exit": (0.9, _am_human),
+        "flee": (0.9, _am_human),
+    },
+    "moongha": {  # every game ends after its turns; a tie on VP and every tie-breaker is a draw
+        "random": (0.8, _moongha_random),  # near-equal random scores tie more often (0.89 measured, 3 players)
+        "wrecker": (0.9, lambda f, seats: _moongha_share(f, seats, ("mechoor", "moogre", "bloob")) >= 0.7
+                    and _per_seat(f, "rubble_placed", seats) >= 5),
+        "lurker": (0.9, lambda f, seats: _moongha_share(f, seats, ("drakoor", "spectoor")) >= 0.6
+                   and _per_seat(f, "vp_drakoor", seats) >= 3),
+        "hunter": (0.9, lambda f, seats: _moongha_share(f, seats, ("moogre", "shaggoo", "kiddoo")) >= 0.7
+                   and _per_seat(f, "vp_moogre", seats) >= 1),
+        "balanced": (0.9, lambda f, seats: _per_seat(f, "vp_rubble", seats) >= 2
+                     and _per_seat(f, "vp_moogre", seats) >= 0.5 and _per_seat(f, "vp_drakoor", seats) >= 0.3),
+    },
+}
+PLAYERS = {"pig": 2, "angry-monsters": 3, "moongha": 3}  # where the promises are checked
+GAMES = {"pig": 2_000, "angry-monsters": 500, "moongha": 300}  # Moongha is slow to compile, not to play
+SEED = 2026
+
+
+def policy_lineup(game_id: str, name: str, players: int) -> list[dict]:
+    """``name`` at every seat that may take it, the game's default policy at the others."""
+    spec = games()[game_id]
+    seats = []
+    for s in range(players):
+        trial = [{"policy": spec.default_policy}] * players
+        trial[s] = {"policy": name}
+        try:
+            from_dict({"game": game_id, "players": players, "seats": trial})
+            seats.append({"policy": name})
+        except BalanceError:
+            seats.append({"policy": spec.default_policy})
+    return seats
+
+
+def outcomes(frame) -> str:
+    return (f"{(frame['winner'] > 0).mean():.1%} of {frame.height} games decided; end reasons "
+            f"{dict(frame['end_reason'].value_counts().iter_rows())}")
+
+
+def test_every_policy_has_a_promise_to_check(game_id):
+    assert set(PLAYS_AS.get(game_id, {})) == set(games()[game_id].policy_names), \
+        f"say in PLAYS_AS what each policy of {game_id} promises (its description, read from the records)"
+
+
+def test_a_policy_reads_only_the_parameters_it_declares(game_id):
+    """Parameter slots a seat's policy does not declare hold zeros; filling them with other numbers must
+    not change a single game."""
+    spec = games()[game_id]
+    players = PLAYERS.get(game_id, spec.min_players)
+    for policy in spec.policies:
+        scenario = from_dict({"game": game_id, "players": players, "seed": SEED,
+                              "seats": policy_lineup(game_id, policy.name, players)})
+        ids, params = scenario.seat_arrays()
+        declared = [len(spec.policy(seat.played).params) for seat in scenario.seats]
+        if min(declared) == params.shape[1]:
+            continue  # no undeclared slot at any seat
+        filled = params.copy()
+        for i, n in enumerate(declared):
+            filled[i, n:] = 0.37
+        records = []
+        for p in (params, filled):
+            args = spec.kernel_args(scenario.rules, players, ids, p)
+            rng = new_rng(batch_seed(SEED, 0))
+            records.append(spec.play_batch(200, lineup(players, 0, 200, False), ids, p, *args, rng))
+        assert np.array_equal(*records), f"{policy.name} reads a parameter it does not declare"
+
+
+def test_the_default_scenario_decides_most_games(game_id):
+    """A scenario without [[seats]] (the game's default policy at every seat), at every player count."""
+    spec = games()[game_id]
+    for players in range(spec.min_players, spec.max_players + 1):
+        scenario = from_dict({"game": game_id, "players": players, "seed": SEED})
+        frame = play(scenario, 0, 0, GAMES.get(game_id, 500))
+        assert (frame["winner"] > 0).mean() >= 0.9, f"{players} players: {outcomes(frame)}"
+
+
+def test_every_policy_decides_most_games_and_plays_as_its_description_says(game_id):
+    spec = games()[game_id]
+    players = PLAYERS.get(game_id, spec.min_players)
+    for name, (decided, promise) in PLAYS_AS[game_id].items():
+        seats = policy_lineup(game_id, name, players)
+        scenario = from_dict({"game": game_id, "players": players, "seed": SEED, "seats": seats})
+        frame = play(scenario, 0, 0, GAMES[game_id])
+        mine = [s + 1 for s, seat in enumerate(seats) if seat["policy"] == name]
+        assert (frame["winner"] > 0).mean() >= decided, f"{name}: {outcomes(frame)}"
+        assert promise(frame, mine), f"{name} does not play as its description says: {spec.policy(name).description}"

@@ -1,11 +1,15 @@
 """``balance compare``: is variant B really different from A?
 
-Two runs of the same seed and number of games play batch k from the same seed, so game i of A
-and game i of B share their dice: the differences are paired game by game, which removes most of
-the noise the two runs have in common.  Runs that cannot be paired (other seed, other number of
-games) are compared as independent samples (Welch).  Each difference gets a 95% interval and a
-p-value; "significant" means a Holm-adjusted p-value below 0.05 across all the metrics compared,
-so a long list of metrics does not turn noise into findings.
+Two runs of the same seed and number of games are compared game by game: the interval of each
+difference comes from the per-game differences (B's game i minus A's game i), which is valid
+whatever the two runs share and narrower when game i of A and of B are alike.  Today each batch
+draws all its games from one random stream, so game i of A and of B share their dice only until
+the first decision that B makes differently in that batch; after it, the rest of the batch plays
+different dice, and a variant that changes play gains little from the pairing (see
+``docs/results.md``).  Runs that cannot be paired (other seed, other number of games) are compared
+as independent samples (Welch).  Each difference gets a 95% interval and a p-value; "significant"
+means a Holm-adjusted p-value below 0.05 across all the metrics compared, so a long list of
+metrics does not turn noise into findings.
 """
 
 from __future__ import annotations
@@ -15,9 +19,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from balance.analysis.stats import Z95, Estimate
-
-ALPHA = 0.05
+from balance.analysis.stats import ALPHA, Z95, Estimate, holm, normal_p
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,11 @@ class Difference:
     b: float
     diff: Estimate  # B - A with its 95% interval
     p: float
-    significant: bool = False
+    p_holm: float = math.nan  # adjusted across every metric of the comparison
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm < ALPHA
 
     def words(self, percent: bool) -> str:
         fmt = (lambda x: f"{100 * x:.2f}%") if percent else (lambda x: f"{x:.3g}")
@@ -81,14 +87,10 @@ def strategy_expressions(meta: dict, suffix: str = "") -> dict[str, tuple[pl.Exp
     return out
 
 
-def _normal_p(z: float) -> float:
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
 def _estimate(diff: float, se: float) -> tuple[Estimate, float]:
     if se == 0 or not math.isfinite(se):
         return Estimate(diff, diff, diff), (1.0 if diff == 0 else 0.0)
-    return Estimate(diff, diff - Z95 * se, diff + Z95 * se), _normal_p(diff / se)
+    return Estimate(diff, diff - Z95 * se, diff + Z95 * se), normal_p(diff / se)
 
 
 def can_pair(meta_a: dict, meta_b: dict) -> bool:
@@ -109,8 +111,8 @@ def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict)
     else:
         rows, games_a, games_b = _independent(a, b, metrics, strategies, strategies_b, meta_b)
         paired = False
-    significant = holm([p for *_, p in rows])
-    differences = [Difference(k, va, vb, est, p, sig) for (k, va, vb, est, p), sig in zip(rows, significant)]
+    adjusted = holm([p for *_, p in rows])
+    differences = [Difference(k, va, vb, est, p, q) for (k, va, vb, est, p), q in zip(rows, adjusted)]
     rates = {k for k, *_ in rows if k.endswith("rate")}
     return Comparison(paired, games_a, games_b, differences, rates)
 
@@ -118,18 +120,23 @@ def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict)
 def _paired(a, b, meta_b, metrics, strategies):
     on_b = metric_expressions(meta_b, "_b")
     strat_b = strategy_expressions(meta_b, "_b")
+    products = {}  # per strategy: the sums of products a strategy's paired rates need (see _paired_rates)
+    for k, (wa, pa) in strategies.items():
+        wb, pb = strat_b[k]
+        named = {"wa": wa, "pa": pa, "wb": wb, "pb": pb}
+        for x, y in PRODUCTS:
+            products[f"{x}{y}|{k}"] = (named[x] * named[y]).sum()
     stats = a.join(b, on="game_index", suffix="_b").select(
         pl.len().alias("n"),
         *[e.mean().alias(f"a|{k}") for k, e in metrics.items()],
         *[on_b[k].mean().alias(f"b|{k}") for k in metrics],
         *[(on_b[k] - e).mean().alias(f"d|{k}") for k, e in metrics.items()],
         *[(on_b[k] - e).std().alias(f"s|{k}") for k, e in metrics.items()],
-        *[w.sum().alias(f"aw|{k}") for k, (w, _) in strategies.items()],
-        *[strat_b[k][0].sum().alias(f"bw|{k}") for k in strategies],
-        *[p.sum().alias(f"ap|{k}") for k, (_, p) in strategies.items()],
-        *[strat_b[k][1].sum().alias(f"bp|{k}") for k in strategies],
-        *[(strat_b[k][0] - w).std().alias(f"sw|{k}") for k, (w, _) in strategies.items()],
-        *[(strat_b[k][1] - p).abs().max().alias(f"pd|{k}") for k, (_, p) in strategies.items()],
+        *[w.sum().alias(f"wa|{k}") for k, (w, _) in strategies.items()],
+        *[strat_b[k][0].sum().alias(f"wb|{k}") for k in strategies],
+        *[p.sum().alias(f"pa|{k}") for k, (_, p) in strategies.items()],
+        *[strat_b[k][1].sum().alias(f"pb|{k}") for k in strategies],
+        *[e.alias(name) for name, e in products.items()],
     ).collect().row(0, named=True)
     n = stats["n"]
     rows = []
@@ -137,13 +144,31 @@ def _paired(a, b, meta_b, metrics, strategies):
         est, p = _estimate(stats[f"d|{k}"], (stats[f"s|{k}"] or 0.0) / math.sqrt(n))
         rows.append((k, stats[f"a|{k}"], stats[f"b|{k}"], est, p))
     for k in strategies:
-        ra, rb = stats[f"aw|{k}"] / stats[f"ap|{k}"], stats[f"bw|{k}"] / stats[f"bp|{k}"]
-        if stats[f"pd|{k}"] == 0:  # the strategy sat in the same seats in both runs: pair its wins
-            se = (stats[f"sw|{k}"] or 0.0) * math.sqrt(n) / stats[f"ap|{k}"]
-        else:
-            se = math.sqrt(ra * (1 - ra) / stats[f"ap|{k}"] + rb * (1 - rb) / stats[f"bp|{k}"])
-        rows.append((k, ra, rb, *_estimate(rb - ra, se)))
+        rows.append((k, *_paired_rates({name.split("|")[0]: v for name, v in stats.items() if name.endswith(f"|{k}")},
+                                       n)))
     return rows, n
+
+
+PRODUCTS = [("wa", "wa"), ("wa", "pa"), ("pa", "pa"), ("wb", "wb"), ("wb", "pb"), ("pb", "pb"),
+            ("wa", "wb"), ("wa", "pb"), ("pa", "wb"), ("pa", "pb")]
+
+
+def _paired_rates(s: dict[str, float], n: int):
+    """(A's rate, B's rate, B - A with its interval, p) for a strategy's win rate, paired game by game.
+
+    A rate is wins / seats played, a ratio of two per-game sums; its paired difference has the
+    per-game linearisation u = (wb - rb pb) / mean(pb) - (wa - ra pa) / mean(pa) (the delta
+    method), whose variance comes from the sums of products ``s`` over the games.  With one seat per
+    game it is the variance of the per-game difference of wins.
+    """
+    ra, rb = s["wa"] / s["pa"], s["wb"] / s["pb"]
+    ma, mb = s["pa"] / n, s["pb"] / n
+    sum_aa = s["wawa"] - 2 * ra * s["wapa"] + ra * ra * s["papa"]
+    sum_bb = s["wbwb"] - 2 * rb * s["wbpb"] + rb * rb * s["pbpb"]
+    sum_ab = s["wawb"] - rb * s["wapb"] - ra * s["pawb"] + ra * rb * s["papb"]
+    sum_uu = max(0.0, sum_bb / mb ** 2 + sum_aa / ma ** 2 - 2 * sum_ab / (ma * mb))
+    se = math.sqrt(sum_uu / (n * (n - 1))) if n > 1 else math.nan
+    return (ra, rb, *_estimate(rb - ra, se))
 
 
 def _independent(a, b, metrics, strategies, strategies_b, meta_b):
@@ -169,18 +194,6 @@ def _independent(a, b, metrics, strategies, strategies_b, meta_b):
         se = math.sqrt(ra * (1 - ra) / sa[f"p|{k}"] + rb * (1 - rb) / sb[f"p|{k}"])
         rows.append((k, ra, rb, *_estimate(rb - ra, se)))
     return rows, sa["n"], sb["n"]
-
-
-def holm(p_values: list[float], alpha: float = ALPHA) -> list[bool]:
-    """Holm's step-down procedure: which hypotheses are rejected at family-wise level ``alpha``."""
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    rejected = [False] * len(p_values)
-    m = len(p_values)
-    for rank, i in enumerate(order):
-        if p_values[i] > alpha / (m - rank):
-            break
-        rejected[i] = True
-    return rejected
 
 
 def compare_runs(run_a, run_b) -> Comparison:

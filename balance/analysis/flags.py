@@ -1,8 +1,11 @@
 """Plain-words flags for what is out of balance, and the thresholds that raise them (one place).
 
-A flag needs both: the estimate is beyond the threshold, and its 95% interval excludes the
-balanced value (so a small run's noise raises nothing).  ``docs/results.md`` lists the same
-thresholds; :data:`THRESHOLDS` is their single source.
+A flag needs both: the estimate is beyond the threshold, and the difference is beyond the noise.
+For seats and strategies, "beyond the noise" means that the whole table's chi-square test rejects
+equal shares at 5% and that the seat's (strategy's) own exact binomial test, Holm-adjusted across
+the seats (strategies), does too; so a fair game raises a seat flag in at most 5% of runs, however
+many seats it has.  The other flags need their 95% interval to exclude the balanced value.
+``docs/results.md`` lists the same thresholds; :data:`THRESHOLDS` is their single source.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from balance.analysis.metrics import Analysis
+from balance.analysis.stats import ALPHA
 
 
 def threshold(default: float, doc: str):
@@ -23,11 +27,13 @@ class Thresholds:
 
     seat_share: float = threshold(
         0.05, "A seat's win rate differs from the fair share by more than this share of it "
-              "(2 players: outside 47.5-52.5%).")
+              "(2 players: outside 47.5-52.5%), and by more than the noise.")
     strategy_strong: float = threshold(
-        0.25, "A strategy wins more than (1 + this) times the fair share of the seats it played.")
+        0.25, "A strategy wins more than (1 + this) times the fair share of the seats it played, and by more "
+              "than the noise.")
     strategy_weak: float = threshold(
-        0.50, "A strategy wins less than (1 - this) times the fair share of the seats it played.")
+        0.50, "A strategy wins less than (1 - this) times the fair share of the seats it played, and by more "
+              "than the noise.")
     head_to_head: float = threshold(
         0.55, "A strategy takes more than this share of the games won by it or another strategy, "
               "against every other one.")
@@ -60,6 +66,10 @@ class Flag:
     threshold: str  # the rule that raised it, in words
 
 
+BEYOND_NOISE = (", and beyond the noise (the chi-square test over all the {what}s and this {what}'s exact binomial "
+                "test, Holm-adjusted across the {what}s, both give p < 0.05)")
+
+
 def _pm(e) -> str:
     return f"{100 * e.value:.1f}% ± {100 * e.half_width:.1f}%"
 
@@ -69,26 +79,33 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
     flags: list[Flag] = []
     fair = a.fair_share
     mixed = not a.rotate and len(set(a.seat_labels)) > 1
-    for seat, e in enumerate(a.seat_wins, start=1):
-        if abs(e.value - fair) > t.seat_share * fair and e.excludes(fair):
+    seats_differ = a.summary.fairness_p < ALPHA  # NaN (no decided game) compares False
+    for seat, (e, q) in enumerate(zip(a.seat_wins, a.seat_p_holm), start=1):
+        if seats_differ and q < ALPHA and abs(e.value - fair) > t.seat_share * fair:
             more = "more" if e.value > fair else "less"
             caveat = (" Seats play different strategies and do not rotate, so this mixes seat and strategy."
                       if mixed else "")
             flags.append(Flag("warning", f"Seat {seat} wins {_pm(e)} of the games, fair share "
                                          f"{100 * fair:.1f}%: it wins {more} often than its fair share.{caveat}",
                               f"a seat more than {100 * t.seat_share:g}% of its fair share away from it "
-                              f"(outside {100 * fair * (1 - t.seat_share):.1f}-{100 * fair * (1 + t.seat_share):.1f}%)"))
+                              f"(outside {100 * fair * (1 - t.seat_share):.1f}-{100 * fair * (1 + t.seat_share):.1f}%)"
+                              f"{BEYOND_NOISE.format(what='seat')}"))
+    strategies_differ = a.strategy_fairness[1] < ALPHA
     if len(a.strategies) > 1:
         for label, st in a.strategies.items():
             e = st.wins
-            if e.value > (1 + t.strategy_strong) * fair and e.excludes(fair):
+            if not (strategies_differ and st.p_holm < ALPHA):
+                continue
+            if e.value > (1 + t.strategy_strong) * fair:
                 flags.append(Flag("warning", f"Strategy `{label}` wins {_pm(e)} of the seats it plays, fair share "
                                              f"{100 * fair:.1f}%: it is much stronger than the field.",
-                                  f"a strategy winning more than {1 + t.strategy_strong:g}× the fair share"))
-            elif e.value < (1 - t.strategy_weak) * fair and e.excludes(fair):
+                                  f"a strategy winning more than {1 + t.strategy_strong:g}× the fair share"
+                                  f"{BEYOND_NOISE.format(what='strategy')}"))
+            elif e.value < (1 - t.strategy_weak) * fair:
                 flags.append(Flag("note", f"Strategy `{label}` wins only {_pm(e)} of the seats it plays, fair share "
                                           f"{100 * fair:.1f}%: it is much weaker than the field.",
-                                  f"a strategy winning less than {1 - t.strategy_weak:g}× the fair share"))
+                                  f"a strategy winning less than {1 - t.strategy_weak:g}× the fair share"
+                                  f"{BEYOND_NOISE.format(what='strategy')}"))
         for label in a.strategies:
             rivals = [h for (x, _), h in a.head_to_head.items() if x == label]
             if rivals and len(rivals) == len(a.strategies) - 1 and all(

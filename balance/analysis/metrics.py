@@ -11,9 +11,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import polars as pl
 
-from balance.analysis.stats import Difference, Estimate, Histogram, mean_interval, two_proportions, wilson
+from balance.analysis.stats import (Difference, Estimate, Histogram, binomial_p, clustered_wilson, goodness_of_fit,
+                                    holm, mean_interval, same_games_difference, wilson)
 from balance.analysis.summary import (ENGINE, Summary, _counts, build_summary, length_query, lineup_query,
                                       strategy_seats)
 
@@ -31,6 +33,7 @@ class StrategyStats:
     seat_played: list[int]  # per seat 1..n
     seat_wins: list[int]
     scores: Histogram
+    p_holm: float = math.nan  # exact binomial test of its wins against its fair share, Holm-adjusted across strategies
 
     def seat_rate(self, seat: int) -> Estimate:
         return wilson(self.seat_wins[seat - 1], self.seat_played[seat - 1])
@@ -41,7 +44,9 @@ class HeadToHead:
     """Strategy A against strategy B over the games where both played (at different seats).
 
     ``share`` is A's share of the games that one of the two won: 50% when they are equally
-    strong; in a two-player game it is A's win rate against B.
+    strong; in a two-player game it is A's win rate against B.  It counts meetings (a seat of A,
+    a seat of B); a game where A or B holds two seats counts two meetings that end alike, so its
+    interval counts games, not meetings (:func:`~balance.analysis.stats.clustered_wilson`).
     """
 
     meetings: int  # (game, seat of A, seat of B) triples
@@ -83,7 +88,9 @@ class Analysis:
     seat_scores: list[Histogram]
     strategies: dict[str, StrategyStats]
     head_to_head: dict[tuple[str, str], HeadToHead]
-    first_vs_last: Difference  # seat 1's win rate minus seat n's
+    first_vs_last: Difference  # seat 1's win rate minus seat n's (rates of the same games)
+    seat_p_holm: list[float]  # per seat: exact binomial test of its wins against the fair share, Holm-adjusted
+    strategy_fairness: tuple[float, float]  # chi-square test that every strategy wins its fair share: (stat, p)
     seat_columns: dict[str, list[ColumnStats]]  # per-seat game column -> stats for seats 1..n
     strategy_columns: dict[str, dict[str, float]]  # per-seat column -> strategy -> mean
     game_columns: dict[str, ColumnStats]
@@ -169,6 +176,7 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         rows = strategy_scores.filter(pl.col("label") == label)
         strategies[label] = StrategyStats(label, sum(played), wilson(sum(wins), sum(played)), played, wins,
                                           Histogram.from_counts(rows["value"], rows["n"]))
+    strategy_fairness = _strategy_tests(strategies, decided_n, games_n * n)
     strategy_columns = {}
     for c in seat_cols:
         total = {lab: 0.0 for lab in labels}
@@ -202,27 +210,57 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         seat_scores=[Histogram.from_counts(f["value"], f["n"]) for f in
                      (c.group_by("value").agg(pl.col("n").sum()) for c in score_c)],
         strategies=strategies, head_to_head=_head_to_head(lineups, n) if len(labels) > 1 else {},
-        first_vs_last=two_proportions(seat_wins[0], games_n, seat_wins[-1], games_n),
+        first_vs_last=same_games_difference(seat_wins[0], seat_wins[-1], games_n),
+        seat_p_holm=holm([binomial_p(w, decided_n, 1 / n) for w in seat_wins]),
+        strategy_fairness=strategy_fairness,
         seat_columns=seat_columns, strategy_columns=strategy_columns, game_columns=game_columns,
         score_components=[c for c in meta.get("score_components", []) if c in seat_cols],
     )
 
 
+def _strategy_tests(strategies: dict[str, StrategyStats], decided: int, seats: int) -> tuple[float, float]:
+    """Whether the strategies win their fair shares: the chi-square test over all of them, and per strategy
+    an exact binomial test (Holm-adjusted, stored in ``p_holm``).
+
+    A strategy's fair share of the decided games is the share of all seats it played: each decided
+    game has one winning seat, and if no strategy is stronger, each seat is as likely as its strategy's
+    share of seats to hold it (seat advantages average out when the strategies rotate through the seats).
+    """
+    played = {k: st for k, st in strategies.items() if st.played}
+    if len(played) < 2 or not decided:
+        return math.nan, math.nan
+    wins = [sum(st.seat_wins) for st in played.values()]
+    shares = [st.played / seats for st in played.values()]
+    adjusted = holm([binomial_p(w, decided, share) for w, share in zip(wins, shares)])
+    for st, q in zip(played.values(), adjusted):
+        st.p_holm = q
+    return goodness_of_fit(wins, shares)
+
+
 def _head_to_head(lineups: pl.DataFrame, players: int) -> dict[tuple[str, str], HeadToHead]:
-    """Every ordered pair of different strategies that met, from the lineup counts."""
-    meetings = []
-    for s in range(1, players + 1):
-        for t in range(1, players + 1):
-            if s != t:
-                meetings.append(lineups.filter(pl.col(f"policy_{s}") != pl.col(f"policy_{t}")).select(
-                    pl.col(f"policy_{s}").alias("a"), pl.col(f"policy_{t}").alias("b"), "n",
-                    pl.when(pl.col("winner") == s).then("n").otherwise(0).alias("a_wins"),
-                    pl.when(pl.col("winner") == t).then("n").otherwise(0).alias("b_wins")))
-    if not meetings:
-        return {}
-    m = pl.concat(meetings).group_by("a", "b").agg(pl.col("n", "a_wins", "b_wins").sum())
-    return {(a, b): HeadToHead(int(k), int(aw), int(bw), wilson(aw, aw + bw))
-            for a, b, k, aw, bw in m.select("a", "b", "n", "a_wins", "b_wins").iter_rows()}
+    """Every ordered pair of different strategies that met, from the lineup counts.
+
+    In a game where A holds ``m_a`` seats and B ``m_b``, they meet ``m_a * m_b`` times; when a seat
+    of A wins, A wins the ``m_b`` meetings of that seat, and likewise for B.
+    """
+    rows: dict[tuple[str, str], list[tuple[int, int, int]]] = {}  # (a, b) -> [(a wins, b wins, games)]
+    meetings: dict[tuple[str, str], int] = {}
+    for row in lineups.iter_rows(named=True):
+        labels = [row[f"policy_{s}"] for s in range(1, players + 1)]
+        seats = {lab: labels.count(lab) for lab in labels}
+        won = labels[row["winner"] - 1] if row["winner"] >= 1 else None
+        for a in seats:
+            for b in seats:
+                if a != b:
+                    meetings[a, b] = meetings.get((a, b), 0) + row["n"] * seats[a] * seats[b]
+                    rows.setdefault((a, b), []).append(
+                        (seats[b] if won == a else 0, seats[a] if won == b else 0, row["n"]))
+    out = {}
+    for pair, tally in rows.items():
+        a_wins, b_wins, games = (np.array(x) for x in zip(*tally))
+        out[pair] = HeadToHead(meetings[pair], int(a_wins @ games), int(b_wins @ games),
+                               clustered_wilson(a_wins, a_wins + b_wins, games))
+    return out
 
 
 def _num(x) -> float:

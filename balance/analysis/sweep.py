@@ -1,8 +1,9 @@
 """``balance sweep``: what happens to the win rates when a number changes.
 
-Every combination of the varied values is a point; each point is a normal run with the same seed,
-so all points play with the same dice stream (common random numbers) and differences between
-points are not blurred by independent noise.  The sweep folder holds one run folder per point,
+Every combination of the varied values is a point; each point is a normal run with the same seed.
+Each batch draws its games' dice from one stream, so two points share their dice only until they
+first play differently in a batch (see "what is paired" in ``docs/results.md``): differences between
+points carry about the noise of independent runs.  The sweep folder holds one run folder per point,
 ``sweep.json`` (what was varied, where each point is) and ``summary.parquet`` (one row per point:
 the varied values and every metric with its 95% interval).
 """
@@ -21,7 +22,7 @@ from typing import Any
 import polars as pl
 
 from balance.analysis.compare import metric_expressions, strategy_expressions
-from balance.analysis.stats import Z95, wilson
+from balance.analysis.stats import Z95, binomial_p, goodness_of_fit, wilson
 from balance.errors import BalanceError
 from balance.scenario import Scenario
 from balance.sim.runner import Run, run
@@ -113,10 +114,16 @@ def point_scenarios(scenario: Scenario, points: list[dict[str, Any]]) -> list[Sc
 
 
 def point_metrics(result: Run) -> dict[str, float]:
-    """Every metric of one run with its 95% interval: rates by Wilson, means by the normal interval."""
+    """Every metric of one run with its 95% interval: rates by Wilson, means by the normal interval.
+
+    For the flags, each seat's and strategy's win rate also gets ``... p``, the exact binomial test of
+    its wins against its fair share of the decided games, and the point gets ``seat fairness p`` and
+    ``strategy fairness p``, the chi-square tests over all of them (as in a run's report).
+    """
     meta = result.meta
     metrics = metric_expressions(meta)
     strategies = strategy_expressions(meta)
+    players = meta["scenario"]["players"]
     row = result.games.select(
         pl.len().alias("n"),
         *[e.sum().alias(f"sum|{k}") for k, e in metrics.items()],
@@ -137,6 +144,16 @@ def point_metrics(result: Run) -> dict[str, float]:
     for k in strategies:
         est = wilson(int(row[f"w|{k}"]), int(row[f"p|{k}"]))
         out[k], out[f"{k} lo"], out[f"{k} hi"] = est.value, est.lo, est.hi
+    seat_wins = [int(round(row[f"sum|seat {s} win rate"])) for s in range(1, players + 1)]
+    decided = sum(seat_wins)
+    for s, w in enumerate(seat_wins, start=1):
+        out[f"seat {s} win rate p"] = binomial_p(w, decided, 1 / players)
+    out["seat fairness p"] = goodness_of_fit(seat_wins, [1.0] * players)[1]
+    played = {k: (int(row[f"w|{k}"]), int(row[f"p|{k}"])) for k in strategies if row[f"p|{k}"]}
+    for k, (w, p) in played.items():
+        out[f"{k} p"] = binomial_p(w, decided, p / (n * players))
+    out["strategy fairness p"] = goodness_of_fit([w for w, _ in played.values()],
+                                                 [p for _, p in played.values()])[1]
     return out
 
 

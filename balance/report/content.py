@@ -151,8 +151,9 @@ def _seats(a: Analysis) -> Section:
         Text(f"{verdict}: chi-square {num(chi2, 1)} with {a.players - 1} degrees of freedom, {p_value(p)} "
              f"(test that every seat wins equally often, over the {a.decided:,} games with a winner). "
              + (f"Seat 1 against seat {a.players}: {points(d.estimate.value, 2)} "
-                f"(95% interval {points(d.estimate.lo, 2)} to {points(d.estimate.hi, 2)}, "
-                f"two-proportion z test {p_value(d.p_value)})." if math.isfinite(d.estimate.value) else "")),
+                f"(95% interval {points(d.estimate.lo, 2)} to {points(d.estimate.hi, 2)}; exact binomial test that "
+                f"each of the two wins half of the games either wins, {p_value(d.p_value)})."
+                if math.isfinite(d.estimate.value) else "")),
     ]
     if mixed:
         blocks.append(Text("The seats play different strategies and do not rotate, so a seat's win rate mixes "
@@ -324,12 +325,17 @@ def _game_sections(spec, games: pl.LazyFrame | None, meta: dict) -> list[Section
 def _method(a: Analysis, t: Thresholds = THRESHOLDS) -> Section:
     return Section("Thresholds and methods", [
         Table(["threshold", "value", "raises a flag when"], [list(r) for r in t.describe()],
-              caption="Flag thresholds (balance.analysis.flags.THRESHOLDS). A flag also needs the 95% interval "
-                      "to exclude the balanced value, so noise in a small run raises nothing.", align=["l", "r", "l"]),
-        Text("Rates carry 95% Wilson score intervals; differences of two rates Newcombe's hybrid score interval and "
-             "a two-proportion z test; means Student-t intervals; the median of game length a distribution-free "
-             "interval from order statistics. Seat fairness is a chi-square goodness-of-fit test of the seats' win "
-             "counts against equal shares. The fair share is 1 / players of the games that have a winner. Every "
-             "number is computed over all the games of the run; docs/results.md defines each column and metric.",
+              caption="Flag thresholds (balance.analysis.flags.THRESHOLDS). A flag also needs the difference to be "
+                      "beyond the noise: a seat or strategy flag needs the chi-square test over all the seats "
+                      "(strategies) and its own exact binomial test, Holm-adjusted across them, to reject at 5%, so "
+                      "a fair game raises one in at most 1 run in 20; the other flags need the 95% interval to "
+                      "exclude the balanced value.", align=["l", "r", "l"]),
+        Text("Rates carry 95% Wilson score intervals; seat 1 against the last seat, two rates of the same games, "
+             "Newcombe's interval for paired proportions (it counts the negative correlation of two seats' wins) and "
+             "an exact binomial test; strategy against strategy a Wilson interval over the games, not the meetings; "
+             "means Student-t intervals; the median of game length a distribution-free interval from order "
+             "statistics. Seat fairness is a chi-square goodness-of-fit test of the seats' win counts against equal "
+             "shares. The fair share is 1 / players of the games that have a winner. Every number is computed over "
+             "all the games of the run; docs/results.md defines each column and metric.",
              "muted"),
     ], id="method")

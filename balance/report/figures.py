@@ -10,7 +10,6 @@ import math
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib.colors import TwoSlopeNorm
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from balance.analysis.metrics import Analysis
@@ -135,29 +134,33 @@ def draw_head_to_head(fig, a: Analysis) -> None:
 
 def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
     """An annotated heatmap, blue above ``centre`` and red below, blank where there is no value."""
-    ax = fig.subplots()
     finite = data[np.isfinite(data)]
     span = max(float(np.max(np.abs(finite - centre))) if finite.size else 0.0, 0.02)
-    norm = TwoSlopeNorm(centre, centre - span, centre + span)
-    image = ax.imshow(np.ma.masked_invalid(data), cmap="RdBu", norm=norm, aspect="auto")
-    for (i, j), v in np.ndenumerate(data):
-        if np.isfinite(v):
-            dark = abs(v - centre) > 0.6 * span
-            ax.text(j, i, f"{100 * v:.1f}%", ha="center", va="center", fontsize=8,
-                    color="white" if dark else "#1d2330")
-    ax.set_xticks(np.arange(len(cols)), cols, rotation=20 if xrotate else 0, ha="right" if xrotate else "center",
-                  rotation_mode="anchor")
-    ax.set_yticks(np.arange(len(rows)), rows)
-    ax.set_xticks(np.arange(len(cols) + 1) - 0.5, minor=True)
-    ax.set_yticks(np.arange(len(rows) + 1) - 0.5, minor=True)
-    ax.grid(which="minor", color="white", linewidth=2)
-    ax.grid(which="major", visible=False)
+    annotated_heatmap(fig.subplots(), data, rows, cols, label, percent_cells=True, cmap="RdBu", centre=centre,
+                      vmin=centre - span, vmax=centre + span, xrotate=xrotate)
+
+
+def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=None, vmin=None, vmax=None,
+                      xrotate=False) -> None:
+    """``data[i, j]`` as coloured cells labelled with their values (seaborn's heatmap), blank where NaN.
+
+    seaborn picks each label's colour from its cell's luminance and centres a diverging map on
+    ``centre``; it is imported here, when a report draws its first heat map (the import takes about
+    a second).
+    """
+    import seaborn as sns
+
+    text = np.array([[(f"{100 * v:.1f}%" if percent_cells else f"{v:.3g}") if np.isfinite(v) else "" for v in row]
+                     for row in data])
+    sns.heatmap(np.where(np.isfinite(data), data, np.nan), ax=ax, mask=~np.isfinite(data), cmap=cmap, center=centre,
+                vmin=vmin, vmax=vmax, annot=text, fmt="", annot_kws={"fontsize": 8}, linewidths=2, linecolor="white",
+                xticklabels=[str(c) for c in cols], yticklabels=[str(r) for r in rows],
+                cbar_kws={"label": label, "shrink": 0.9, "aspect": 15, **({"format": percent} if percent_cells else {})})
+    ax.grid(False)
     ax.tick_params(which="both", length=0)
-    for spine in ax.spines.values():
-        spine.set_visible(False)
-    bar = fig.colorbar(image, ax=ax, format=percent, shrink=0.9, aspect=15)
-    bar.set_label(label)
-    bar.outline.set_visible(False)
+    ax.set_yticklabels(ax.get_yticklabels(), rotation=0)
+    ax.set_xticklabels(ax.get_xticklabels(), rotation=20 if xrotate else 0, ha="right" if xrotate else "center",
+                       rotation_mode="anchor")
 
 
 def _bins(hists: list[Histogram]) -> np.ndarray | None:

@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 
 from balance.analysis.flags import THRESHOLDS, Thresholds
+from balance.analysis.stats import ALPHA, holm
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text
 
@@ -28,23 +29,36 @@ def _fair_share(row: dict, players: int) -> float:
 
 
 def point_flags(summary: pl.DataFrame, keys: list[str], players: int, t: Thresholds = THRESHOLDS) -> list[Callout]:
-    """Per flag rule, the points that cross its threshold (with the 95% interval excluding the fair share)."""
+    """Per flag rule, the points that cross its threshold beyond the noise.
+
+    As in a run's report, a seat (strategy) at a point is flagged when the point's chi-square test
+    over the seats (strategies) rejects, and the seat's own binomial test does too, Holm-adjusted;
+    here across every seat (strategy) of every point, so a sweep of many points over a fair game
+    raises a seat flag in at most 1 sweep in 20.
+    """
     found: dict[str, list[str]] = {}
     seats = _columns(summary, " win rate", "seat ")
     strategies = _columns(summary, " win rate", "strategy ")
-    for row in summary.iter_rows(named=True):
+    rows = list(summary.iter_rows(named=True))
+    tests = [(i, c) for c in seats + strategies for i, row in enumerate(rows) if row.get(f"{c} p") is not None]
+    adjusted = dict(zip(tests, holm([rows[i][f"{c} p"] for i, c in tests])))
+
+    def beyond_noise(i: int, c: str, table: str) -> bool:
+        return rows[i][table] is not None and rows[i][table] < ALPHA and adjusted.get((i, c), 1.0) < ALPHA
+
+    for i, row in enumerate(rows):
         where = ", ".join(f"{k} = {row[k]}" for k in keys)
         fair = _fair_share(row, players)
         for c in seats:
-            v, lo, hi = row[c], row[c + " lo"], row[c + " hi"]
-            if abs(v - fair) > t.seat_share * fair and not lo <= fair <= hi:
+            v = row[c]
+            if abs(v - fair) > t.seat_share * fair and beyond_noise(i, c, "seat fairness p"):
                 side = "more" if v > fair else "less"
                 found.setdefault(f"{c.removesuffix(' win rate').capitalize()} wins {side} often than its fair "
                                  f"share (threshold: more than {100 * t.seat_share:g}% of the fair share away)",
                                  []).append(f"{where} ({100 * v:.1f}%, fair {100 * fair:.1f}%)")
         for c in strategies:
-            v, lo, hi = row[c], row[c + " lo"], row[c + " hi"]
-            if v is None or lo <= fair <= hi:
+            v = row[c]
+            if v is None or not beyond_noise(i, c, "strategy fairness p"):
                 continue
             name = c.removeprefix("strategy ").removesuffix(" win rate")
             if v > (1 + t.strategy_strong) * fair:
@@ -60,11 +74,12 @@ def point_flags(summary: pl.DataFrame, keys: list[str], players: int, t: Thresho
         rule, _, threshold = finding.partition(" (threshold: ")
         share = "at every point" if len(points) == total else f"at {len(points)} of {total} points"
         out.append(Callout("warning", f"{rule} {share}: " + "; ".join(points) + ".",
-                           f"Raised by: {threshold.rstrip(')')}, with the 95% interval excluding the fair share."))
+                           f"Raised by: {threshold.rstrip(')')}, and beyond the noise (the point's chi-square test "
+                           f"and the exact binomial test, Holm-adjusted across every point, both give p < 0.05)."))
     if not out:
-        out.append(Callout("note", "No point crosses a flag threshold: seat win rates stay within "
-                                   f"{100 * t.seat_share:g}% of the fair share and no strategy is far stronger or "
-                                   f"weaker than the field, at every point."))
+        out.append(Callout("note", "No point crosses a flag threshold beyond the noise: seat win rates stay within "
+                                   f"{100 * t.seat_share:g}% of the fair share (or within the noise) and no strategy "
+                                   f"is far stronger or weaker than the field, at every point."))
     return out
 
 
@@ -110,26 +125,15 @@ def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, cen
         grid[rows.index(row[k2]), cols.index(row[k1])] = value(row)
 
     def draw(fig):
-        ax = fig.subplots()
         finite = grid[np.isfinite(grid)]
         vmin, vmax = (finite.min(), finite.max()) if finite.size else (0, 1)
         if vmin == vmax:
             vmin, vmax = vmin - 1e-9, vmax + 1e-9
-        im = ax.imshow(grid, cmap="RdBu_r" if centre is not None else "viridis", aspect="auto", vmin=vmin, vmax=vmax)
-        for (r, c), v in np.ndenumerate(grid):
-            if np.isfinite(v):
-                ax.text(c, r, f"{100 * v:.1f}%" if rate else f"{v:.3g}", ha="center", va="center", fontsize=7.5,
-                        color="white" if abs(v - (vmin + vmax) / 2) > (vmax - vmin) * 0.3 else "black")
-        ax.set_xticks(range(len(cols)), [str(c) for c in cols])
-        ax.set_yticks(range(len(rows)), [str(r) for r in rows])
+        ax = fig.subplots()
+        F.annotated_heatmap(ax, grid, rows, cols, label, percent_cells=rate,
+                            cmap="RdBu_r" if centre is not None else "viridis", vmin=vmin, vmax=vmax)
         ax.set_xlabel(k1)
         ax.set_ylabel(k2)
-        ax.grid(False)
-        bar = fig.colorbar(im, ax=ax, shrink=0.9)
-        bar.set_label(label)
-        if rate:
-            bar.formatter = F.percent
-            bar.update_ticks()
 
     return draw
 
@@ -147,14 +151,14 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
                     ("games per point", f"{summary['games'].min():,}" + (
                         f"-{summary['games'].max():,}" if summary["games"].n_unique() > 1 else ""),
                      "until the asked precision" if meta.get("until_ci") else "same seed at every point"),
-                    ("seed", str(sc["seed"]), "common random numbers")]),
+                    ("seed", str(sc["seed"]), "the same at every point")]),
         *point_flags(summary, keys, players),
     ])
     about = Section("The sweep", [
         Text(f"Scenario `{sc['name']}` ({sc['game']}, {players} players), run at every combination of the varied "
-             f"values below. Every point plays with seed {sc['seed']}, so all points share their dice (common random "
-             f"numbers) and differences between points are not blurred by independent noise. Bands and error bars "
-             f"are 95% intervals (Wilson for rates, normal for means)."),
+             f"values below. Every point plays with seed {sc['seed']}; points share their dice only until they first play "
+             f"differently in a batch, so a difference between two points carries about the noise of two independent "
+             f"runs. Bands and error bars are 95% intervals (Wilson for rates, normal for means)."),
         Table(["varied value", "values"], [[v["key"], ", ".join(str(x) for x in v["values"])] for v in meta["vary"]]),
     ])
     sections = [glance, about]

@@ -58,14 +58,14 @@ def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -
                   f"Compared {how}; significant = Holm-adjusted p < 0.05 over {len(comparison.differences)} metrics.")
     table = Table(title="B - A (rates in percentage points)", title_justify="left")
     table.add_column("metric")
-    for col in ("A", "B", "B - A [95% interval]", "p", "sig."):
+    for col in ("A", "B", "B - A [95% interval]", "p", "p (Holm)", "sig."):
         table.add_column(col, justify="right")
     for d in comparison.differences:
         pct = d.metric in comparison.rates
         f = (lambda x: f"{100 * x:.2f}%") if pct else (lambda x: f"{x:.4g}")
         fd = (lambda x: f"{100 * x:+.2f}") if pct else (lambda x: f"{x:+.3g}")
         table.add_row(d.metric, f(d.a), f(d.b), f"{fd(d.diff.value)} [{fd(d.diff.lo)}, {fd(d.diff.hi)}]",
-                      f"{d.p:.2g}", "yes" if d.significant else "no")
+                      f"{d.p:.2g}", f"{d.p_holm:.2g}", "yes" if d.significant else "no")
     console.print(table)
     if comparison.significant:
         console.print("Significant differences:")

@@ -1,6 +1,7 @@
 """Play a scenario's games in fixed-size batches on every core, writing each batch as it finishes.
 
-The batch size depends on the number of games (and the game's ``batch_games``) only, and batch
+The batch size depends only on the number of games, the game's ``batch_games`` and, under
+``--until-ci``, the asked width (:mod:`balance.sim.precision`), never on ``--jobs``; batch
 ``k`` is seeded by child ``k`` of ``SeedSequence(seed)``: the same seed gives the same records for
 any ``--jobs`` and any backend.  A run folder holds ``games/part-NNNNN.parquet`` and ``run.json``;
 ``resume=True`` plays only the missing parts.
@@ -25,7 +26,7 @@ from balance import __version__
 from balance.errors import BalanceError
 from balance.scenario import Scenario
 from balance.sim.batch import play_and_write
-from balance.sim.precision import PrecisionRule
+from balance.sim.precision import PrecisionRule, planned_games
 from balance.sim.progress import GameProgress
 
 MIN_BATCH = 1_000
@@ -106,7 +107,7 @@ def run(
     if until_ci is not None and not 0 < until_ci < 0.5:
         raise BalanceError(f"--until-ci {until_ci}: expected a half-width between 0 and 0.5, e.g. 0.005")
     spec = scenario.spec
-    size = batch_size(scenario.games, spec.batch_games)
+    size = batch_size(planned_games(scenario.games, until_ci) if until_ci else scenario.games, spec.batch_games)
     out = Path(out) if out else default_out(scenario)
     plan = batches(scenario.games, size)
     meta = {"scenario": scenario.resolved(), "fingerprint": scenario.fingerprint(), "games": scenario.games,

@@ -133,3 +133,20 @@ def test_every_threshold_is_documented():
         doc = f.read()
     for name, value, _ in rows:
         assert f"`{name}`" in doc and value in doc
+
+
+def test_head_to_head_counts_games_not_meetings():
+    # Three seats: A at seats 1 and 2, B at seat 3.  Seat 1 wins 20 games, seat 3 wins 30: A wins its meeting
+    # with B in 20 games and B wins both of its meetings in 30, so A takes 20 of 80 meetings (25%), each of
+    # its seats winning a third as often as B's.  The two meetings of a game end alike: the interval counts
+    # the games' variance, (20 (1 - 1/4)^2 + 30 (0 - 2/4)^2) / 80^2 = 18.75 / 6400, which is r (1 - r) / 64:
+    # Wilson's interval on 64 effective trials, not 80.
+    from balance.analysis.metrics import _head_to_head
+    from balance.analysis.stats import wilson
+
+    lineups = pl.DataFrame({"policy_1": ["A", "A"], "policy_2": ["A", "A"], "policy_3": ["B", "B"],
+                            "winner": [1, 3], "n": [20, 30]})
+    h = _head_to_head(lineups, 3)[("A", "B")]
+    assert (h.meetings, h.a_wins, h.b_wins) == (100, 20, 60)
+    assert h.share.value == pytest.approx(0.25)
+    assert (h.share.lo, h.share.hi) == (pytest.approx(wilson(16, 64).lo), pytest.approx(wilson(16, 64).hi))

@@ -5,7 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from balance.analysis.stats import (Histogram, binom_ppf, mean_interval, seat_fairness, two_proportions, wilson)
+from balance.analysis.stats import (Histogram, binom_ppf, binomial_p, clustered_wilson, holm, mean_interval, normal_p,
+                                    paired_difference, same_games_difference, seat_fairness, wilson)
 
 
 @pytest.mark.parametrize("successes, trials, lo, hi", [
@@ -26,27 +27,50 @@ def test_wilson_without_trials_is_uninformative():
     assert math.isnan(e.value) and (e.lo, e.hi) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("x1, n1, x2, n2, lo, hi", [
-    # Newcombe (1998), Interval estimation for the difference between independent proportions,
-    # Stat Med 17:873, table II, method 10 (score interval, no continuity correction)
-    (56, 70, 48, 80, 0.0524, 0.3339),
-    (9, 10, 3, 10, 0.1705, 0.8090),
-    (5, 56, 0, 29, -0.0381, 0.1926),
-])
-def test_difference_interval_matches_newcombe_1998(x1, n1, x2, n2, lo, hi):
-    d = two_proportions(x1, n1, x2, n2)
-    assert d.estimate.value == pytest.approx(x1 / n1 - x2 / n2)
-    assert (round(d.estimate.lo, 4), round(d.estimate.hi, 4)) == (lo, hi)
+def test_paired_difference_matches_fagerland_lydersen_laake_2017():
+    # Fagerland, Lydersen & Laake, Statistical Analysis of Contingency Tables (2017), chapter 8: complete
+    # response before and after consolidation therapy (Cavo et al. 2012), table [[59, 6], [16, 80]]:
+    # Newcombe's square-and-add interval -0.0621 (-0.1186 to -0.0046)
+    d = paired_difference(59, 6, 16, 80)
+    assert round(d.estimate.value, 4) == -0.0621
+    assert (round(d.estimate.lo, 4), round(d.estimate.hi, 4)) == (-0.1186, -0.0046)
+    # McNemar's exact test: 6 of the 22 discordant pairs; P = 2 P(Binomial(22, 1/2) <= 6)
+    assert d.p_value == pytest.approx(2 * sum(math.comb(22, k) for k in range(7)) / 2 ** 22)
 
 
-def test_two_proportion_z_test_by_hand():
-    # pooled p = 104/150; se = sqrt(p(1-p)(1/70 + 1/80)); z = 0.2 / se
-    pooled = 104 / 150
-    z = 0.2 / math.sqrt(pooled * (1 - pooled) * (1 / 70 + 1 / 80))
-    d = two_proportions(56, 70, 48, 80)
-    assert d.z == pytest.approx(z)
-    assert d.p_value == pytest.approx(math.erfc(z / math.sqrt(2)))
-    assert two_proportions(5, 10, 5, 10).p_value == pytest.approx(1.0)
+def test_two_seats_of_the_same_games_get_the_multinomial_variance():
+    # var(p1 - p2) = (p1(1-p1) + p2(1-p2) + 2 p1 p2) / n for two cells of one multinomial; the interval
+    # tends to 1.96 of its square root (here 1.96 * sqrt(0.73 / 10000) = 0.016746)
+    d = same_games_difference(3_000, 2_000, 10_000)
+    assert d.estimate.value == pytest.approx(0.1)
+    assert d.estimate.half_width == pytest.approx(1.959964 * math.sqrt((0.21 + 0.16 + 0.12) / 10_000), rel=2e-3)
+    # two players and no draw: p2 = 1 - p1, so the difference 2 p1 - 1 has 4 p1 (1 - p1) / n, √2 times the
+    # variance two independent samples would give
+    d = same_games_difference(5_347, 4_653, 10_000)
+    assert d.estimate.half_width == pytest.approx(1.959964 * math.sqrt(4 * 0.5347 * 0.4653 / 10_000), rel=2e-3)
+    # the test: seat 1 won 3 and seat 2 won 7 of the games either won; P = 2 P(Binomial(10, 1/2) <= 3) = 352/1024
+    assert same_games_difference(3, 7, 12).p_value == pytest.approx(352 / 1024)
+    assert same_games_difference(0, 0, 8).p_value == 1.0
+
+
+def test_binomial_and_normal_tails_by_hand():
+    assert binomial_p(3, 10, 0.5) == pytest.approx(352 / 1024)
+    assert binomial_p(0, 0, 0.25) == 1.0
+    # 4 of 4 at p = 1/4: no other outcome is as unlikely as 4 (pmf 1/256), so P = 1/256
+    assert binomial_p(4, 4, 0.25) == pytest.approx(1 / 256)
+    assert normal_p(1.959963984540054) == pytest.approx(0.05)
+    assert normal_p(-1.0) == pytest.approx(math.erfc(1 / math.sqrt(2)))
+
+
+def test_clustered_wilson_counts_games_not_meetings():
+    # A holds one seat and B two: when A wins it wins both meetings (2 trials, 20 games), when B wins,
+    # B wins the one meeting (30 games); 50 games are won by neither.  r = 40/70 = 4/7; the variance between
+    # games, (20 (2 - 8/7)^2 + 30 (4/7)^2) / 70^2 = 1200 / 240100, is r (1 - r) / 49: 49 effective trials
+    e = clustered_wilson([2, 0, 0], [2, 1, 0], [20, 30, 50])
+    w = wilson(28, 49)
+    assert e.value == pytest.approx(4 / 7) and (e.lo, e.hi) == (pytest.approx(w.lo), pytest.approx(w.hi))
+    # one trial per game at most: Wilson's interval itself
+    assert clustered_wilson([1, 0, 0], [1, 1, 0], [5, 3, 2]) == wilson(5, 8)
 
 
 def test_seat_fairness_chi_square_on_constructed_counts():
@@ -97,3 +121,21 @@ def test_histogram_moments_and_quantiles_equal_the_expanded_sample():
         assert h.quantile(q) == np.quantile(sample, q, method="inverted_cdf")
     assert (h.min, h.max) == (sample.min(), sample.max())
     assert h.share(lambda v: v < 0) == pytest.approx((sample < 0).mean())
+
+
+def test_holm_adjusted_p_values_by_hand():
+    # Holm (1979): sorted 0.01, 0.03, 0.04, 0.5 are multiplied by 4, 3, 2, 1 and made non-decreasing:
+    # 0.04, max(0.04, 0.09) = 0.09, max(0.09, 0.08) = 0.09, 0.5
+    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert holm([0.001, 0.01, 0.02]) == pytest.approx([0.003, 0.02, 0.02])
+    assert holm([0.6, 0.9]) == pytest.approx([1.0, 1.0]) and holm([]) == []
+
+
+def test_holm_agrees_with_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(3)
+    for m in (1, 2, 5, 40):
+        p = rng.uniform(0, 0.2, m) ** 2
+        p[: m // 3] = p[0]  # ties
+        assert holm(p.tolist()) == pytest.approx(multipletests(p, method="holm")[1].tolist())

@@ -61,20 +61,28 @@ SITE_SAFETY = Param("site_safety", 0.5, 0, 100,
                     "Weight of the distance to the nearest monster (capped at 8) against the meeples' mean "
                     "distance when choosing the square for a replaced site")
 
+
+def standard_plays(seat: int, players: int) -> str:
+    """The policy ``standard`` plays on a seat: nearest_exit on the human's (the last), else glutton."""
+    return "nearest_exit" if seat == players else "glutton"
+
+
 POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision (monster or human seat)"),
     Policy("standard", STANDARD, "The default scripted play on any seat: glutton for a monster, nearest_exit "
-                                 "for the human, each with its default parameters"),
+                                 "for the human, each with its parameters (defaults unless the seat sets them)",
+           plays=standard_plays),
     Policy("glutton", GLUTTON, "Monster: hunt the meeples, the best meeples per move within reach first; with none "
-                               "in reach walk to the nearest", (
+                               "in reach walk to the nearest (breaking in through buildings to meeples walled in)", (
         Param("building_weight", 0.2, 0, 100, "Value of destroying a building (or evac site) against eating a "
                                               "meeple, per move spent"),)),
     Policy("wrecker", WRECKER, "Monster: destroy buildings, the cheapest per move first; with none in reach walk "
-                               "to the nearest", (
+                               "to the nearest; with none left to reach, go for the meeples", (
         Param("meeple_weight", 0.5, 0, 100, "Value of eating a meeple against destroying a building, per move"),
         Param("evac_weight", 1.0, 0, 100, "Value of destroying an evac site against a building, per move"))),
     Policy("blockade", BLOCKADE, "Monster: destroy the evac sites and lurk by them, eating the meeples closest to "
-                                 "safety; hunts meeples once no site stands", (
+                                 "safety; hunts meeples once no site stands, breaking in through buildings to "
+                                 "meeples walled in", (
         Param("evac_weight", 4.0, 0, 100, "Value of destroying an evac site against eating a meeple, per move"),
         Param("guard_weight", 4.0, 0, 100, "Extra value of a meeple d moves from an evac site: x 1 + w/(1+d)"),
         Param("meeple_weight", 1.0, 0, 100, "Value of eating a meeple, per move"))),

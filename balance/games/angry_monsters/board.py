@@ -28,6 +28,7 @@ SIDE_IDS = {"west": 0, "east": 1, "north": 2, "south": 3}
 SPREAD_IDS = {"even": 0, "random": 1}
 MEEPLE_TILE = 4  # the 'even' spread deals meeples round tiles of 4x4 squares
 INF = 1 << 28
+MAX_WARNED = 10  # squares of walled-in meeples named one by one; the rest are counted
 
 
 def geometry(width: int, height: int) -> tuple[int, int]:
@@ -198,10 +199,11 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
                 placed += 1
     # buildings on a density share of the land, leaving room for the meeples
     room = n_land - placed - (n_meeples + per_square - 1) // per_square
-    n_buildings = min(int(density * n_land + 0.5), max(room, 0))
+    share = min(density, 1.0) if density > 0.0 else 0.0  # (not NaN, whatever the caller checked)
+    n_buildings = min(int(share * n_land + 0.5), max(room, 0))
     total = 0.0
     for k in range(6):
-        total += mix[k]
+        total += mix[k] if mix[k] > 0.0 else 0.0
     built = 0
     for k in range(n_land):
         c = cells[k]
@@ -209,10 +211,11 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
             x = uniform(rng) * total
             colour = 5
             for q in range(6):
-                if x < mix[q]:
+                weight = mix[q] if mix[q] > 0.0 else 0.0
+                if x < weight:
                     colour = q
                     break
-                x -= mix[q]
+                x -= weight
             structure[c] = colour
             built += 1
     # meeples
@@ -327,6 +330,49 @@ def map_problems(rows, rules) -> list[str]:
                 r, c = divmod(int(cell), w2)
                 out.append(f"board monster start M at row {r}, column {c} is {dist[cell]} squares from land; monsters "
                            f"start as far from land as possible ({best} squares here)")
+    return out
+
+
+def stuck_meeples(terrain, structure, meeples, width: int, crossing: int) -> list[tuple[int, int, int]]:
+    """(row, column, meeples) from 1, as a designer reads the map, of every square whose meeples
+    cannot reach an evac site over land and water: every way out passes through a building.
+
+    The engine's own meeple routes decide it (``moves.evac_distances``, the map ``nearest_exit``
+    follows); monsters and other meeples move, so they wall nothing in.
+    """
+    from balance.games.angry_monsters.moves import directions, evac_distances
+    from balance.games.angry_monsters.state import new_state, reset
+
+    n, w2 = terrain.shape[0], width + 2
+    state = new_state(2, n, int(meeples.sum()))
+    unused = np.zeros(n, np.int64)
+    reset(state, terrain, structure, meeples, unused, unused)
+    evac_distances(state, crossing, directions(w2)[1])
+    return [(*divmod(int(c), w2), int(meeples[c])) for c in np.flatnonzero((meeples > 0) & (state.evac_dist >= INF))]
+
+
+def board_warnings(rules) -> list[str]:
+    """What a designer should know about a valid board, one line each (the rules' ``warnings()`` hook):
+    every meeple that can never be evacuated unless a monster destroys the buildings round it."""
+    if rules.board_source == "map":
+        terrain, structure, meeples, _, width, _ = parse_map(rules.board)
+        where = "rules.board: "
+    elif rules.board_source == "generated_fixed":
+        terrain, structure, meeples, _ = generated_board(rules.generator, rules.meeples, rules.meeples_per_square)
+        width = rules.generator.width
+        where = f"rules.generator: on the board of seed {rules.generator.seed}, "
+    else:
+        return []  # a new board every game: nothing fixed to check
+    stuck = stuck_meeples(terrain, structure, meeples, width, rules.crossing_cost)
+    out = []
+    for r, c, k in stuck[:MAX_WARNED]:
+        who = "the meeple" if k == 1 else f"the {k} meeples"
+        out.append(f"{where}{who} at row {r}, column {c} cannot reach any evac site over land and water: every "
+                   f"way out passes through a building, so only a monster destroying buildings can free it")
+    if len(stuck) > MAX_WARNED:
+        rest = sum(k for _, _, k in stuck[MAX_WARNED:])
+        out.append(f"{where}{rest} more meeples on {len(stuck) - MAX_WARNED} more squares are walled in "
+                   f"like these")
     return out
 
 

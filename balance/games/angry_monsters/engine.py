@@ -15,9 +15,8 @@ from balance.games.angry_monsters.moves import (BONUS, CROSS, DEPTH, DIAGONAL_SQ
                                                 SIDE, SPREAD, W2, WIDTH, destroy, evac_distances, free_square,
                                                 meeple_may_enter, monster_enters, monster_may_enter, move_meeple,
                                                 open_square)
-from balance.games.angry_monsters.policies import (FLEE, RANDOM, adjacent_meal, chebyshev, human_role, meeple_step,
-                                                   monster_role, monster_search, monster_weights, site_score,
-                                                   wants_replace)
+from balance.games.angry_monsters.policies import (FLEE, RANDOM, adjacent_meal, break_in, chebyshev, meeple_step,
+                                                   monster_search, monster_weights, site_score, wants_replace)
 from balance.games.angry_monsters.state import (BLUE_VIOLET, EVAC_SITES, EVACUATED, ON_BOARD, PILE, RED_ORANGE,
                                                 REPLACED, STANDING_SITES, TURNS, YELLOW_GREEN, new_state, reset)
 from balance.sim.dice import below, die
@@ -102,6 +101,8 @@ def monster_turn(state, seat, policy, p0, p1, p2, cfg, cost, king, rook, part_a,
                 continue
             x, y, within = monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, fm,
                                           far_building, far_evac, cfg, cost, king, rook, part_a, part_b)
+            if x < 0 and w_meeple > 0.0:  # nothing to walk to: the meeples left are walled in
+                x, y, within = break_in(state, start, cfg, cost, king, rook, part_a, part_b)
             if x < 0:
                 break
             length = 0
@@ -373,10 +374,10 @@ def play_game(state, n, policies, params, cfg, cost, marks, king, rook, part_a, 
     for rnd in range(1, cfg[MAX_ROUNDS] + 1):
         for seat in range(n):  # the monsters in seat order, then the human
             if seat == human:
-                human_turn(state, human_role(policies[human]), params[human, 0], params[human, 1],
+                human_turn(state, policies[human], params[human, 0], params[human, 1],
                            params[human, 2], params[human, 3], n_monsters, cfg, rook, rng)
             else:
-                monster_turn(state, seat, monster_role(policies[seat]), params[seat, 0], params[seat, 1],
+                monster_turn(state, seat, policies[seat], params[seat, 0], params[seat, 1],
                              params[seat, 2], cfg, cost, king, rook, part_a, part_b, rng)
             turn += 1
             winner = standings(state, n, evac_counts)

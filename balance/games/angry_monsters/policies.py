@@ -12,6 +12,8 @@ every option at every step:
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
   its square) or a building destroyed from a cardinally adjacent square.  With nothing in reach,
   they walk towards the nearest target of their kind.  They re-plan after every meal or wreck.
+  A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
+  by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
 * the human reads ``evac_dist`` (every square's cheapest meeple route to an evac site), which is
   recomputed only when the board changes: incrementally when a building falls or a site is placed,
   from scratch when a site is destroyed or lifted.
@@ -20,29 +22,14 @@ every option at every step:
 
 from balance.games.angry_monsters.board import EVAC, INF, NONE, OFF
 from balance.games.angry_monsters.moves import MONSTER_CROSS, MONSTER_ENTERS_EVAC, PER_SQUARE, SHARE, DIAGONAL_SQUEEZE, \
-    meeple_may_enter, monster_may_enter
+    meeple_may_enter, monster_may_enter, step_cost
 from balance.games.angry_monsters.state import ON_BOARD, STAMP, STANDING_SITES
 from balance.sim.kernel import jit, jit_inline
 
+# STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
 RANDOM, GLUTTON, WRECKER, BLOCKADE, NEAREST_EXIT, FLEE, STANDARD = range(7)
 MONSTER_POLICIES = (GLUTTON, WRECKER, BLOCKADE)
 HUMAN_POLICIES = (NEAREST_EXIT, FLEE)
-
-
-@jit_inline
-def monster_role(policy):
-    """The monster policy a seat plays: STANDARD (and a human policy on a monster seat) is the glutton."""
-    if policy == RANDOM or policy == GLUTTON or policy == WRECKER or policy == BLOCKADE:
-        return policy
-    return GLUTTON
-
-
-@jit_inline
-def human_role(policy):
-    """The human policy a seat plays: STANDARD (and a monster policy on the human seat) is nearest_exit."""
-    if policy == RANDOM or policy == NEAREST_EXIT or policy == FLEE:
-        return policy
-    return NEAREST_EXIT
 
 
 @jit_inline
@@ -213,6 +200,81 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
     if bx >= 0:
         return bx, by, True
     return fx, -1, False
+
+
+@jit
+def break_in(state, start, cfg, cost, king, rook, part_a, part_b):
+    """The way to the nearest meeple, destroying buildings (or evac sites) where they stand in the way.
+
+    For a monster that finds nothing to do (``monster_search`` returns no square) while meeples are
+    left: they are walled in, and a player would break in.  The cheapest way counts the moves to
+    walk (``step_cost``) and, for a structure cardinally next to the monster's square, its price
+    then a step onto the open ground it leaves.  Returns (the square to walk to, the structure to
+    destroy from there or -1 if none stands in the way, True), or (-1, -1, False) if no meeple can
+    be reached even so; ``state.s_parent`` then holds the path back to ``start``.
+    """
+    dist = state.s_dist
+    parent = state.s_parent
+    queue = state.queue
+    in_queue = state.in_queue
+    terrain = state.terrain
+    structure = state.structure
+    crossing = cfg[MONSTER_CROSS]
+    enters_evac = cfg[MONSTER_ENTERS_EVAC] != 0
+    share = cfg[SHARE] != 0
+    squeeze = cfg[DIAGONAL_SQUEEZE] != 0
+    size = queue.shape[0]
+    for c in range(terrain.shape[0]):
+        dist[c] = INF
+        in_queue[c] = False
+    dist[start] = 0
+    parent[start] = -1
+    queue[0] = start
+    in_queue[start] = True
+    head = 0
+    tail = 1
+    count = 1
+    while count > 0:  # label-correcting shortest moves (each square at most once in the ring)
+        c = queue[head]
+        head = head + 1 if head + 1 < size else 0
+        count -= 1
+        in_queue[c] = False
+        for k in range(12):
+            if k < 8:  # walk
+                nb = c + king[k]
+                if not monster_may_enter(structure, terrain, state.monster_at, c, k, nb, part_a, part_b,
+                                         enters_evac, share, squeeze):
+                    continue
+                nd = dist[c] + step_cost(terrain, c, nb, crossing)
+            else:  # destroy a cardinal neighbour, then step onto it
+                nb = c + rook[k - 8]
+                if structure[nb] < 0:
+                    continue
+                nd = dist[c] + cost[structure[nb]] + step_cost(terrain, c, nb, crossing)
+            if nd < dist[nb]:
+                dist[nb] = nd
+                parent[nb] = c
+                if not in_queue[nb]:
+                    in_queue[nb] = True
+                    queue[tail] = nb
+                    tail = tail + 1 if tail + 1 < size else 0
+                    count += 1
+    target = -1
+    for i in range(state.tally[ON_BOARD]):
+        c = state.meeple_cell[i]
+        if dist[c] < INF and (target < 0 or dist[c] < dist[target]):
+            target = c
+    if target < 0:
+        return -1, -1, False
+    wall = -1  # the structure on the way nearest the monster
+    c = target
+    while c != start:
+        if structure[c] >= 0:
+            wall = c
+        c = parent[c]
+    if wall < 0:
+        return target, -1, True
+    return parent[wall], wall, True
 
 
 @jit_inline

@@ -17,7 +17,10 @@ REPLACE_MODES = ("destroyed_only", "any_site")
 RETURN_SQUARES = ("land", "any_square")
 
 # A board drawn by `python -m balance.games.angry_monsters.board` (generator seed 2, then kept):
-# the Pacific on the west, a ragged shore, 50 meeples spread evenly, 4 evac sites inland.
+# the Pacific on the west, a ragged shore, 50 meeples spread evenly, 4 evac sites inland.  One
+# change since: the violet building at row 13, column 11 is open land, because the meeple below it
+# (row 14, column 11) had buildings on three sides and the board edge on the fourth and could never
+# be evacuated (games with random monsters reached the turn cap with it left; issue 16).
 DEFAULT_BOARD = (
     "~~~~~~~b.oy.g..E..mm",
     "~~~~~~~momvm..Eom.by",
@@ -31,7 +34,7 @@ DEFAULT_BOARD = (
     "~~~~~..mrmoo.grEv.ro",
     "~~~~~m.mrm...mm..bb.",
     "~~~~~~.v..mv..bv.mm.",
-    "~~~~~~rmymvvEmm.momm",
+    "~~~~~~rmym.vEmm.momm",
     "~~~~~~~mybmyom..mygy",
 )
 
@@ -79,7 +82,9 @@ class Rules:
                         "The board, one text per row: ~ water, . land, r o y g b v a red/orange/yellow/green/"
                         "blue/violet building, E evac site, m meeple on land, 2-9 that many meeples on land, "
                         "w meeple in water, M monster start (water)",
-                        rulebook=SETUP + ": the players colour the shoreline and place buildings and meeples",
+                        rulebook=SETUP + ": the players colour the shoreline and place buildings and meeples; "
+                                         "the default is generated board seed 2 with the violet building at row "
+                                         "13, column 11 made land, so that every meeple can reach an evac site",
                         length=(1, 60))
     generator: Generator = section(Generator)
     meeples: int = rule(50, "Meeples on the board at the start", rulebook=MATERIALS + ": '50 Meeple'", lo=1, hi=2000)
@@ -135,3 +140,8 @@ class Rules:
         from balance.games.angry_monsters.board import board_problems
 
         return board_problems(self)
+
+    def warnings(self) -> list[str]:
+        from balance.games.angry_monsters.board import board_warnings
+
+        return board_warnings(self)

@@ -1,7 +1,9 @@
 """Whole games through the runner: every policy and board source plays to the end, invariants hold."""
 
+import polars as pl
 import pytest
 
+from balance.errors import BalanceError
 from balance.games.angry_monsters import invariants
 from balance.scenario import from_dict, load_scenario
 from balance.sim.batch import play
@@ -41,8 +43,57 @@ def test_the_small_scenario_plays():
 
 
 def test_evac_sites_get_replaced_by_random_humans():
+    # wreckers destroy the sites and leave the meeples time to be evacuated (blockades, which break
+    # into every pocket, now clear the board before a random human has evacuated the 3 to put back)
     sc = from_dict({"game": "angry-monsters", "players": 3, "seed": 9,
-                    "seats": [{"policy": "blockade"}, {"policy": "blockade"}, {"policy": "random"}]})
+                    "seats": [{"policy": "wrecker"}, {"policy": "wrecker"}, {"policy": "random"}]})
     frame = play(sc, 0, 0, 300)
     assert frame["evac_sites_replaced"].sum() > 0
     assert invariants(frame, sc) == []
+
+
+def test_standard_plays_glutton_and_nearest_exit_with_their_default_parameters():
+    """Issue 16: `standard`, the default at every seat, declared no parameters, so the kernel played
+    glutton with building_weight 0 and nearest_exit with replace_at_most 0 and site_safety 0: no
+    building was ever destroyed and every game was a draw."""
+    default = from_dict({"game": "angry-monsters", "players": 3, "seed": 3})
+    named = from_dict({"game": "angry-monsters", "players": 3, "seed": 3,
+                       "seats": [{"policy": "glutton"}, {"policy": "glutton"}, {"policy": "nearest_exit"}]})
+    assert [s.policy for s in default.seats] == ["standard"] * 3
+    assert [s.label for s in default.seats] == ["standard"] * 3
+    assert [s.params for s in default.seats] == [s.params for s in named.seats]
+    ids, params = default.seat_arrays()
+    named_ids, named_params = named.seat_arrays()
+    assert (ids == named_ids).all() and (params == named_params).all()
+    games, same = play(default, 0, 0, 300), play(named, 0, 0, 300)
+    assert games.drop("^policy_.*$").equals(same.drop("^policy_.*$"))
+    assert (games["winner"] > 0).mean() > 0.9
+    assert games.select(pl.sum_horizontal(pl.col("^destroyed_.*$"))).to_series().mean() > 1
+
+
+def test_a_standard_seat_takes_the_parameters_of_the_policy_it_plays():
+    sc = from_dict({"game": "angry-monsters", "players": 3,
+                    "seats": [{"policy": "standard", "params": {"building_weight": 0.5}}, {"policy": "standard"},
+                              {"policy": "standard", "params": {"site_safety": 2}}]})
+    assert [s.params for s in sc.seats] == [{"building_weight": 0.5}, {"building_weight": 0.2},
+                                            {"replace_at_most": 1.0, "site_safety": 2.0}]
+    assert sc.resolved()["seats"][0]["plays"] == "glutton"
+    with pytest.raises(BalanceError) as e:
+        from_dict({"game": "angry-monsters", "players": 3,
+                   "seats": [{"policy": "standard", "params": {"site_safety": 2}}, {"policy": "standard"},
+                             {"policy": "standard"}]})
+    assert e.value.problems == ["<scenario>: seats.1.params.site_safety: policy 'standard' (here 'glutton') has no "
+                                "such parameter; allowed: building_weight"]
+
+
+def test_blockade_against_blockade_games_rarely_time_out():
+    """Issue 16: blockade never destroyed an ordinary building, so a meeple put back into a pocket of
+    buildings stayed there: 152 of these 2,000 games reached the turn cap.  Now a monster with
+    nothing to walk to breaks in; a timeout would need a meeple no monster can reach even by
+    destroying buildings, which this board does not have.  Seed 2026, 2,000 games, at most 0.5%."""
+    sc = from_dict({"game": "angry-monsters", "players": 3, "seed": 2026,
+                    "seats": [{"policy": "blockade"}, {"policy": "blockade"}, {"policy": "nearest_exit"}]})
+    frame = play(sc, 0, 0, 2_000)
+    assert invariants(frame, sc) == []
+    assert frame["evac_sites_replaced"].sum() > 1_000  # meeples are put back at random, into pockets too
+    assert (frame["end_reason"] == "timeout").sum() <= 10

@@ -3,7 +3,7 @@
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
-from balance.games.angry_monsters.policies import GLUTTON, NEAREST_EXIT, WRECKER
+from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, WRECKER
 from balance.games.angry_monsters.state import EVACUATED, ON_BOARD, PILE, REPLACED, STANDING_SITES
 from tests.conftest import rng_rolling
 from tests.games.angry_monsters.helpers import Position
@@ -70,6 +70,27 @@ def test_eating_a_meeple_by_entering_its_square_gives_two_more_moves():
     assert p.state.tally[ON_BOARD] == 0
 
 
+def test_eating_a_meeple_adds_exactly_two_moves():
+    """Monster Rules: 'Every time a monster eats a Meeple, he gets 2 extra squares added to his potential
+    movement'.  With 3 moves, a step onto a meeple's square leaves 3 - 1 + 2 = 4; onto a square of
+    three meeples (three may share a square here), 3 - 1 + 3 x 2 = 8; onto an empty square, 2."""
+    p = Position(["~~~~~", "~M.m3", "~~~~E"], players=2, meeples_per_square=3)
+    monster = p.state.monster_cell[0]
+    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 2), 3, p.cfg, p.cost, p.rook) == 2
+    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 3), 3, p.cfg, p.cost, p.rook) == 4
+    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 4), 3, p.cfg, p.cost, p.rook) == 8
+    assert p.state.eaten[0] == 4 and monster != p.state.monster_cell[0]
+
+
+def test_a_meal_pays_for_the_next_two_steps_of_the_turn():
+    # a roll of 1: the step onto the first meeple leaves 0 + 2 moves, exactly enough to reach the
+    # second meeple two squares on (with 1 extra move it would stop on the empty square between)
+    p = Position(["~~~~~~", "~Mm.m.", "~~~~~E"], players=2)
+    monster_turn(p, 0, GLUTTON, rng_rolling(1), 0.2)
+    assert p.state.eaten[0] == 2
+    assert p.state.monster_cell[0] == p.cell(1, 4)
+
+
 def test_random_monster_spends_at_most_its_roll():
     p = Position(["~~~~~~~~", "~~~M~~~~", "~~~~~~~~", "M.....mE"])
     start = p.state.monster_cell[0]
@@ -98,6 +119,35 @@ def test_meeples_cross_between_land_and_water_for_two_moves():
     assert (swimmer, p.cell(2, 2)) not in opts(1)  # water to land costs 2
     assert (swimmer, p.cell(2, 2)) in opts(2)
     assert (swimmer, p.cell(0, 2)) in opts(1)  # water to water costs 1
+
+
+# The meeple's way to the evac site: land -> water (2 moves) -> land (2 moves) -> the site (1 move).
+CROSSING = ["M~~~~~",
+            "~~~~~~",
+            "bm~.Eb"]
+
+
+def test_a_meeple_pays_two_moves_for_each_step_between_land_and_water():
+    """Human Rules: 'moving between a land square and a water square costs two moves'.  On the way
+    above, a roll of 3 takes the meeple into the water (2) with 1 move left, too few to step ashore;
+    4 takes it ashore next to the site; 5 evacuates it."""
+    for dice, square in (((1, 1), (2, 2)), ((1, 2), (2, 2)), ((2, 2), (2, 3)), ((2, 3), None)):
+        p = Position(CROSSING, players=2)
+        E.human_turn(p.state, NEAREST_EXIT, 1.0, 0.5, 0.0, 0.0, 1, p.cfg, p.rook, rng_rolling(*dice))
+        if square is None:
+            assert p.state.tally[EVACUATED] == 1 and p.state.tally[ON_BOARD] == 0, dice
+        else:
+            assert p.state.tally[EVACUATED] == 0 and p.state.meeple_cell[0] == p.cell(*square), dice
+
+
+def test_a_meeples_legal_steps_depend_on_the_moves_left_and_the_crossing():
+    p = Position(CROSSING, players=2)
+    steps = lambda budget: {int(p.state.opt_b[i]) for i in range(1, E.meeple_options(p.state, budget, p.cfg, p.rook))}
+    assert steps(1) == set()  # the open neighbours are water: 2 moves each
+    assert steps(2) == {p.cell(1, 1), p.cell(2, 2)}
+    E.move_meeple(p.state, 0, p.cell(2, 2))
+    assert steps(1) == {p.cell(1, 2)}  # water to water: 1 move; ashore: 2
+    assert steps(2) == {p.cell(1, 2), p.cell(2, 1), p.cell(2, 3)}
 
 
 def test_meeples_cannot_enter_buildings_or_monsters():
@@ -189,9 +239,47 @@ def test_the_game_ends_when_every_meeple_is_off_the_board():
 
 
 def test_a_stalled_game_is_a_timeout():
-    # the meeple is walled in by buildings that no monster wants (glutton, building weight 0)
-    p = Position(["M~~~~~", "~~~rrr", "M~~rmr", "~~~rrr", "~~~..E"], max_rounds=5)
+    # the meeple is walled in by violet buildings that cost more than a monster's die can ever pay
+    p = Position(["M~~~~~", "~~~vvv", "M~~vmv", "~~~vvv", "~~~..E"], max_rounds=5, building_costs=(1, 1, 2, 2, 3, 7))
     policies = np.array([GLUTTON, GLUTTON, NEAREST_EXIT])
     winner, reason, rounds = E.play_game(p.state, 3, policies, np.zeros((3, 4)), p.cfg, p.cost, p.marks[:0],
                                          p.king, p.rook, p.part_a, p.part_b, rng_rolling(1))
     assert (winner, reason, rounds) == (-1, E.TIMEOUT, 5)
+
+
+# A meeple walled in on all eight sides (no evac site stands, so blockade hunts meeples).  The
+# cheapest way in costs 5 moves: 2 steps to row 3, column 4 (or row 2, column 4), destroy the
+# orange (or the red) for 1, step in, then onto the meeple.
+SEALED = ["~~~~~~~",
+          "~M~...~",
+          "~~~.rbv",
+          "~~~.omy",
+          "~~~.ggg"]
+
+
+def test_blockade_breaks_into_a_pocket_of_buildings_to_reach_a_walled_in_meeple():
+    """Issue 16: blockade never destroyed an ordinary building, so a meeple put back into a sealed
+    pocket froze the game until the turn cap."""
+    p = Position(SEALED)
+    monster_turn(p, 0, BLOCKADE, rng_rolling(5), 4.0, 4.0, 1.0)
+    assert p.state.eaten[0] == 1 and p.state.tally[ON_BOARD] == 0
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]  # one red or orange building, the cheapest wall
+    assert p.state.structure[p.cell(2, 5)] == 4 and p.state.structure[p.cell(3, 6)] == 2  # the dear ones stand
+
+
+def test_a_monster_short_of_moves_walks_to_the_wall_and_destroys_it():
+    p = Position(SEALED)
+    monster_turn(p, 0, BLOCKADE, rng_rolling(3), 4.0, 4.0, 1.0)  # 2 steps and the orange or red: no meal yet
+    assert p.state.eaten[0] == 0
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]
+    opened = p.cell(3, 4) if p.state.structure[p.cell(3, 4)] < 0 else p.cell(2, 4)
+    assert p.state.structure[opened] < 0
+    w2 = p.width + 2
+    assert abs(p.state.monster_cell[0] // w2 - opened // w2) + abs(p.state.monster_cell[0] % w2 - opened % w2) == 1
+
+
+def test_a_glutton_that_values_no_building_breaks_in_too():
+    p = Position(SEALED)
+    monster_turn(p, 0, GLUTTON, rng_rolling(5), 0.0)  # building_weight 0: no building is worth a move
+    assert p.state.eaten[0] == 1
+    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]

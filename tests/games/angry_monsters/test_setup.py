@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from balance.errors import BalanceError
-from balance.games.angry_monsters.board import EVAC, LAND, MEEPLE_TILE, WATER, generated_board, parse_map, render
+from balance.games.angry_monsters.board import (EVAC, LAND, MEEPLE_TILE, WATER, generated_board, parse_map, render,
+                                            stuck_meeples)
 from balance.games.angry_monsters.rules import Generator, Rules
 from balance.scenario import from_dict, load_scenario
 
@@ -102,3 +103,111 @@ def test_every_scenario_validates():
     import glob
     for path in glob.glob("scenarios/angry-monsters/*.toml"):
         load_scenario(path)
+
+
+# A meeple at row 3, column 5 walled in by buildings on four sides; the meeple at row 4, column 1
+# gets out only through the water (paying to cross), which is a way out.
+WALLED_IN = ("M~~~~~~E",
+             "~~~~r~~.",
+             "~~~rmr~.",
+             "m..~b~~.")
+
+
+def test_a_meeple_walled_in_by_buildings_is_warned_about_with_its_square():
+    warnings = problems_and_warnings(WALLED_IN, meeples=2)
+    assert warnings == ["rules.board: the meeple at row 3, column 5 cannot reach any evac site over land and water: "
+                        "every way out passes through a building, so only a monster destroying buildings can free it"]
+    t, s, m, marks, w, h = parse_map(WALLED_IN)
+    assert stuck_meeples(t, s, m, w, 2) == [(3, 5, 1)]
+
+
+def test_a_meeple_walled_in_against_the_board_edge_is_warned_about():
+    # as on the old default board: buildings on three sides, the edge on the fourth; 2 meeples share it
+    rows = ("M~~.....E", "~~~..ybv.", "~~~..b2y.")
+    warnings = problems_and_warnings(rows, meeples=2, meeples_per_square=2)
+    assert len(warnings) == 1 and "the 2 meeples at row 3, column 7" in warnings[0]
+
+
+def test_the_default_board_has_no_meeple_that_can_never_be_evacuated():
+    """Issue 16: the meeple at row 14, column 11 had buildings on three sides and the board edge on the
+    fourth; with random monsters about a third of the games reached the turn cap with it left."""
+    assert Rules().warnings() == []
+    t, s, m, marks, w, h = parse_map(Rules().board)
+    assert stuck_meeples(t, s, m, w, Rules().crossing_cost) == []
+
+
+def test_a_fixed_generated_board_is_checked_too():
+    g = replace(Generator(), building_density=0.9, seed=4)
+    r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=20)
+    t, s, m, _ = generated_board(g, 20, 1)
+    stuck = stuck_meeples(t, s, m, g.width, r.crossing_cost)
+    assert stuck and len(r.warnings()) == min(len(stuck), 10) + (len(stuck) > 10)
+    assert all(w.startswith("rules.generator: on the board of seed 4, the meeple at row") for w in r.warnings()[:10])
+    assert replace(r, board_source="generated_each_game").warnings() == []
+
+
+def test_many_walled_in_meeples_are_named_ten_at_a_time():
+    g = replace(Generator(), width=60, height=60)
+    r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=2_000)
+    t, s, m, _ = generated_board(g, 2_000, 1)
+    stuck = stuck_meeples(t, s, m, 60, r.crossing_cost)
+    assert len(stuck) > 10
+    assert len(r.warnings()) == 11
+    assert r.warnings()[-1] == (f"rules.generator: on the board of seed 2, {sum(k for *_, k in stuck[10:])} more "
+                                f"meeples on {len(stuck) - 10} more squares are walled in like these")
+
+
+def test_a_warning_is_printed_but_the_scenario_is_valid(tmp_path):
+    from typer.testing import CliRunner
+
+    from balance.cli import app
+
+    path = tmp_path / "walled.toml"
+    path.write_text('game = "angry-monsters"\nplayers = 3\n[rules]\nmeeples = 2\nboard = [\n'
+                    + "".join(f'  "{row}",\n' for row in WALLED_IN) + "]\n")
+    sc = load_scenario(path)
+    assert sc.warnings == (f"{path}: " + problems_and_warnings(WALLED_IN, meeples=2)[0],)
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and "OK" in result.stdout
+    assert result.stderr.strip().splitlines() == [f"warning: {sc.warnings[0]}"]
+
+
+def problems_and_warnings(rows, **changes):
+    rules = replace(Rules(), board=tuple(rows), **changes)
+    assert rules.problems() == []
+    return rules.warnings()
+
+
+def test_the_generator_finishes_and_places_every_meeple_at_the_edges_of_what_validation_accepts():
+    """Issue 18: a generated 60x60 board with 2,000 meeples was reported to hang.  Generation itself
+    takes milliseconds there (the time goes into playing 2,000 meeples, up to the turn cap); here
+    every corner of the generator's accepted ranges is drawn and must place every meeple legally."""
+    import itertools
+
+    drawn = 0
+    for size, side, depth, rough, density, inland, spread, meeples, per_square in itertools.product(
+            (4, 60), ("west", "north"), (1, 58), (0, 10), (0.0, 0.9), (0, 50), ("even", "random"), (1, 2_000),
+            (1, 50)):
+        g = replace(Generator(), width=size, height=size, shore_side=side, shore_depth=depth, shore_roughness=rough,
+                    building_density=density, evac_inland=inland, meeple_spread=spread, evac_sites=4)
+        rules = replace(Rules(), board_source="generated_fixed", generator=g, meeples=meeples,
+                        meeples_per_square=per_square)
+        if rules.problems():
+            continue  # refused by validation: never generated
+        t, s, m, placed = generated_board(g, meeples, per_square)
+        assert placed == meeples == m.sum(), (size, side, depth, rough, density, inland, spread, meeples, per_square)
+        assert not ((m > 0) & (s >= 0)).any() and m.max() <= per_square
+        assert (s == EVAC).sum() == 4
+        drawn += 1
+    assert drawn > 100
+
+
+def test_the_generator_ends_even_on_values_validation_refuses():
+    # NaN is refused by the rules' checks; the generator must still not loop on it: no building for a
+    # NaN density, and a NaN colour weight counts as 0
+    g = replace(Generator(), building_density=float("nan"))
+    t, s, m, placed = generated_board(g, 50, 1)
+    assert placed == 50 and ((s >= 0) & (s < EVAC)).sum() == 0
+    g = replace(Generator(), colour_mix=(float("nan"), 1.0, 0.0, 0.0, 0.0, 0.0))
+    t, s, m, placed = generated_board(g, 50, 1)
+    assert placed == 50 and set(np.unique(s[(s >= 0) & (s < EVAC)])) == {1}  # orange only

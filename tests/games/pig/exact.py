@@ -58,3 +58,60 @@ def _gain(outcome: dict[int, float], opponent_win, mine: int, theirs: int, targe
             continue
         total += p * (1.0 if mine + points >= target else 1.0 - opponent_win[theirs][mine + points])
     return total
+
+
+def hold_game(thresholds: tuple[int, ...], target: int = 100) -> tuple[list[float], float]:
+    """(each seat's win probability, expected number of turns) when every seat holds at its threshold.
+
+    Seats play in order from seat 1; a turn is one seat's turn, the last one included.  For a
+    tuple of scores, the states "seat m to move" are linked only by busts (the move passes, the
+    scores stay), a cycle through the seats solved in closed form; every banked turn leads to a
+    tuple with a larger total, solved before it.
+    """
+    n = len(thresholds)
+    outcomes = [[turn_outcomes(i, thresholds[m], target) for i in range(target)] for m in range(n)]
+    win: dict[tuple[int, ...], list[list[float]]] = {}  # scores -> per mover: per seat win probability
+    turns: dict[tuple[int, ...], list[float]] = {}  # scores -> per mover: expected turns from here
+    tuples = sorted(_score_tuples(n, target), key=sum, reverse=True)
+    for scores in tuples:
+        # X_m = A_m + b_m X_{m+1}: the banked turns of mover m (A) and its bust probability (b)
+        a_win, a_turns, bust = [], [], []
+        for m in range(n):
+            w, t = [0.0] * n, 1.0
+            nxt = (m + 1) % n
+            for points, p in outcomes[m][scores[m]].items():
+                if points == 0:
+                    continue
+                if scores[m] + points >= target:
+                    w[m] += p
+                    continue
+                after = scores[:m] + (scores[m] + points,) + scores[m + 1:]
+                w = [x + p * y for x, y in zip(w, win[after][nxt])]
+                t += p * turns[after][nxt]
+            a_win.append(w)
+            a_turns.append(t)
+            bust.append(outcomes[m][scores[m]].get(0, 0.0))
+        loop = 1.0
+        first_win, first_turns = [0.0] * n, 0.0
+        for k in range(n):  # X_0 = sum_k (b_0 ... b_{k-1}) A_k / (1 - b_0 ... b_{n-1})
+            first_win = [x + loop * y for x, y in zip(first_win, a_win[k])]
+            first_turns += loop * a_turns[k]
+            loop *= bust[k]
+        ws, ts = [None] * n, [0.0] * n
+        ws[0], ts[0] = [x / (1 - loop) for x in first_win], first_turns / (1 - loop)
+        for m in range(n - 1, 0, -1):  # X_m = A_m + b_m X_{m+1}, from the last mover back to the second
+            nxt = ws[(m + 1) % n]
+            ws[m] = [x + bust[m] * y for x, y in zip(a_win[m], nxt)]
+            ts[m] = a_turns[m] + bust[m] * ts[(m + 1) % n]
+        win[scores], turns[scores] = ws, ts
+    start = (0,) * n
+    return win[start][0], turns[start][0]
+
+
+def _score_tuples(n: int, target: int):
+    if n == 0:
+        yield ()
+        return
+    for rest in _score_tuples(n - 1, target):
+        for i in range(target):
+            yield (i,) + rest

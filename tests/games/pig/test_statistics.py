@@ -14,7 +14,7 @@ from balance.games.pig.optimal import optimal_tables
 from balance.scenario import from_dict
 from balance.sim.batch import play
 from tests.conftest import FULL_STATS
-from tests.games.pig.exact import hold_win_probability
+from tests.games.pig.exact import hold_game, hold_win_probability
 
 GAMES = 2_000_000 if FULL_STATS else 200_000
 SEED = 20_261_129
@@ -38,6 +38,15 @@ def assert_close(rate: float, exact: float, n: int = GAMES, sigmas: float = 4.0)
 def test_exact_dp_matches_neller_presser_hold_20():
     # Independent check of the DP itself: two hold-at-20 players, first player wins 53.47%.
     assert hold_win_probability(20, 20) == pytest.approx(0.5347, abs=1e-4)
+
+
+def test_the_seat_by_seat_dp_agrees_with_the_two_player_dp():
+    # hold_game (any number of seats, each bust cycle solved in closed form) against hold_win_probability
+    # (two players, the pair of positions solved together): two derivations of the same numbers
+    for first, second in [(20, 20), (25, 20), (15, 30)]:
+        wins, _ = hold_game((first, second))
+        assert wins == pytest.approx([hold_win_probability(first, second), 1 - hold_win_probability(first, second)],
+                                     abs=1e-12)
 
 
 @pytest.mark.parametrize("first, second", [(20, 20), (25, 20), (15, 30)])
