@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO ?= scenarios/pig/four-players.toml
 
-.PHONY: demo test test-full bench clean
+.PHONY: demo test test-full test-boundscheck bench mutants clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,14 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+	$(MAKE) --no-print-directory test-boundscheck
+
+# every game's rule tests and the conformance suite once more with numba's bounds checks on (an index
+# bug then fails a test instead of reading memory); a cache of its own, as compiled code does not
+# record the flag
+test-boundscheck: $(STAMP)
+	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$(CURDIR)/.numba-boundscheck $(BIN)/python -m pytest -q -m "not slow" \
+		tests/test_conformance.py tests/games
 
 test-full: $(STAMP)
 	BALANCE_FULL_STATS=1 $(BIN)/python -m pytest -q
@@ -26,5 +34,10 @@ test-full: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/balance bench
 
+# plant each game's listed rules bugs (tests/games/<game>/mutants.toml) one at a time and print the
+# ones the tests miss; not part of CI (every bug recompiles the engine)
+mutants: $(STAMP)
+	$(BIN)/python tools/mutants.py
+
 clean:
-	rm -rf $(VENV) reports/*/ .pytest_cache
+	rm -rf $(VENV) reports/*/ .pytest_cache .numba-boundscheck

@@ -7,7 +7,7 @@ import pytest
 
 from balance.registry import games
 from balance.scenario import from_dict
-from balance.sim.dice import die, new_rng
+from balance.kit.rng import die, new_rng
 
 FULL_STATS = os.environ.get("BALANCE_FULL_STATS") == "1"
 

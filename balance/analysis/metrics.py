@@ -295,7 +295,7 @@ def _seat_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
 
 def _game_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
     """The game's own per-game columns: every record column that is neither common nor per seat."""
-    from balance.sim.record import COMMON_COLUMNS
+    from balance.kit.columns import COMMON_COLUMNS
 
     spec = _spec(meta)
     if spec is not None:

@@ -14,9 +14,9 @@ from balance.kit.columns import finish_record, new_records, track_lead
 from balance.kit.compile import jit, jit_inline, maximum, minimum
 from balance.kit.rng import below, die, uniform
 from balance.kit.script import roll, scripted_option
-from balance.kit.state import Layout, record, seat_policies, start_game
+from balance.kit.state import Layout, record, seat_policies, start_game, start_turn
 from balance.kit.tables import Tables, table
 
 __all__ = ["Layout", "Tables", "below", "die", "finish_record", "jit", "jit_inline", "maximum", "minimum",
-           "new_records", "record", "roll", "scripted_option", "seat_policies", "start_game", "table",
+           "new_records", "record", "roll", "scripted_option", "seat_policies", "start_game", "start_turn", "table",
            "track_lead", "uniform"]

@@ -7,7 +7,9 @@ Within a game the draws are split by purpose, so that where a variant changes on
 the others stay paired:
 
 - ``SETUP``: shuffles and deals before the first turn (the state's ``setup_rng``);
-- ``DICE``: the dice and other random events of play (the state's ``rng``);
+- ``DICE``: the dice and other random events of play (the state's ``rng``), reseeded at the start
+  of every turn (``seed_turn``): a variant that rolls more or fewer dice in one turn leaves the
+  dice of the next turns as they were;
 - ``POLICY``: the strategies' own draws, the ``random`` policy's and broken ties (``policies.rng``).
 
 An inlined generator, rather than numpy's ``Generator`` passed into the kernel, lets the compiler
@@ -22,6 +24,7 @@ SETUP, DICE, POLICY = range(3)
 STREAMS = 3
 _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_TURN_STEP = np.uint64(0xD1B54A32D192ED03)
 
 
 def run_key(seed: int) -> np.ndarray:
@@ -46,17 +49,35 @@ def _mix(z):
 
 
 @jit_inline
-def seed_stream(rng, key, game, stream):
-    """Seed ``rng`` with stream ``stream`` of game ``game`` under the run's ``key``.
+def stream_key(key, game, stream):
+    """The 64-bit key of stream ``stream`` of game ``game`` under the run's ``key``."""
+    return _mix(key[stream] ^ _mix(np.uint64(game) + _GOLDEN))
 
-    The game index is hashed with the stream's key word; SplitMix64 then fills the four words, as
-    xoshiro's authors advise for seeding."""
-    x = _mix(key[stream] ^ _mix(np.uint64(game) + _GOLDEN))
+
+@jit_inline
+def fill(rng, x):
+    """Seed ``rng`` from the 64-bit ``x``: SplitMix64 fills the four words, as xoshiro's authors advise."""
     for i in range(4):
         x += _GOLDEN
         rng[i] = _mix(x)
     if rng[0] == 0 and rng[1] == 0 and rng[2] == 0 and rng[3] == 0:
         rng[0] = np.uint64(1)
+
+
+@jit_inline
+def seed_stream(rng, key, game, stream):
+    """Seed ``rng`` with stream ``stream`` of game ``game`` under the run's ``key``."""
+    fill(rng, stream_key(key, game, stream))
+
+
+@jit_inline
+def seed_turn(rng, game_key, turn):
+    """Seed ``rng`` with the dice of turn ``turn`` of the game whose dice key is ``game_key``.
+
+    The turns' start words are the game key plus a multiple of a second odd constant: two turns'
+    SplitMix sequences would overlap only if the turns were ~2**60 apart, so no hash is needed (the
+    seeding runs at every turn: Pig's take ~20% of its games' time)."""
+    fill(rng, game_key + np.uint64(turn) * _TURN_STEP)
 
 
 @jit_inline

@@ -7,7 +7,8 @@ to the real counts and the rest stays zero.
 
 Every state holds, besides the game's own fields:
 
-- ``rng`` and ``setup_rng``: the game's dice and setup streams (``balance.kit.rng``);
+- ``rng`` and ``setup_rng``: the game's dice and setup streams (``balance.kit.rng``); ``start_turn``
+  gives each turn its own dice (from ``dice_key``);
 - ``lead``: the lead tracker (``balance.kit.columns``);
 - ``policies``: a record the strategies own (the engine never writes it): their random stream
   ``rng``, each seat's policy ``id`` and parameters ``param``, and the game's policy scratch and
@@ -24,7 +25,7 @@ from numba import config
 
 from balance.kit.columns import new_lead
 from balance.kit.compile import jit_inline
-from balance.kit.rng import DICE, POLICY, SETUP, seed_stream
+from balance.kit.rng import DICE, POLICY, SETUP, seed_stream, seed_turn, stream_key
 
 SCRIPT_LENGTH = 512  # scripted dice and choices a test may queue
 
@@ -44,7 +45,8 @@ class Layout:
         self.max_params = max_params
         policies = [("rng", np.uint64, (4,)), ("id", np.int64, (max_players,)),
                     ("param", np.float64, (max_players, max_params))] + _fields(policy_fields)
-        shared = [("rng", np.uint64, (4,)), ("setup_rng", np.uint64, (4,)), ("lead", np.int64, (4,)),
+        shared = [("rng", np.uint64, (4,)), ("setup_rng", np.uint64, (4,)), ("dice_key", np.uint64),
+                  ("lead", np.int64, (4,)),
                   ("policies", np.dtype(policies))]
         self.dtype = np.dtype(_fields(fields) + shared)
         script = np.dtype([("dice", np.int64, (SCRIPT_LENGTH,)), ("dice_at", np.int64), ("dice_len", np.int64),
@@ -85,7 +87,15 @@ def seat_policies(s, lineup, seat_policy, seat_params):
 def start_game(s, key, game, lineup, seat_policy, seat_params):
     """Before game ``game`` of a run: its own random streams, the lead tracker, each seat's policy."""
     seed_stream(s.setup_rng, key, game, SETUP)
-    seed_stream(s.rng, key, game, DICE)
+    s.dice_key = stream_key(key, game, DICE)
+    seed_turn(s.rng, s.dice_key, 0)
     seed_stream(s.policies.rng, key, game, POLICY)
     new_lead(s.lead)
     seat_policies(s, lineup, seat_policy, seat_params)
+
+
+@jit_inline
+def start_turn(s, turn):
+    """The dice of turn ``turn`` (from 1): a stream of their own, so that a decision that changes how
+    many dice one turn rolls leaves the next turns' dice as they were, in every variant of a scenario."""
+    seed_turn(s.rng, s.dice_key, turn)

@@ -32,7 +32,7 @@ from balance.games.moongha.state import (
 )
 from balance.games.moongha.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
-                         scripted_option, start_game, track_lead)
+                         scripted_option, start_game, start_turn, track_lead)
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -58,6 +58,9 @@ SEAT_COLUMNS = (("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre", "rubbl
 SCORE_COMPONENTS = ("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre")
 # checks for "is there any legal option" enumerate here, past the options of the decision being built
 SCRATCH = MAX_OPTIONS // 2
+# the dice of each turn's phase one, and of each action, are a stream of their own (``kit.start_turn``):
+# an action that rolls more or fewer dice in a variant of the scenario leaves the others' dice alone
+ACTION_DICE = 1 << 20
 
 
 # ---------------------------------------------------------------- dice and decisions
@@ -305,6 +308,7 @@ def fill_military(s, t, box, dice, chooser):
 def phase_one(s, t):
     """Fill the six Action boxes: fixed contents, then the turn track's dice placed by face."""
     turn = s.turn
+    start_turn(s, turn + 1)
     first = s.first_player
     orange = t.orange * (t.orange_first_turn_factor if turn == 0 else 1)
     faces = s.faces
@@ -811,6 +815,7 @@ def phase_two(s, t):
     p = s.first_player
     passes = 0
     while passes < n:
+        start_turn(s, ACTION_DICE + s.actions)
         passed = player_action(s, t, p)
         s.actions += 1
         passes = passes + 1 if passed else 0

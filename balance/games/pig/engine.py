@@ -8,7 +8,7 @@ from balance.games.pig import policies
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
 from balance.games.pig.state import FIELDS, MAX_PLAYERS, reset
 from balance.kit import (Layout, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
-                         start_game, track_lead)
+                         start_game, start_turn, track_lead)
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -79,6 +79,7 @@ def play_game(s, t, optimal):
     reset(s, n)
     p = 0
     for turn in range(1, t.max_turns + 1):
+        start_turn(s, turn)
         points, rolls, busted = play_turn(s, t, p, optimal)
         s.scores[p] += points
         s.rolls[p] += rolls

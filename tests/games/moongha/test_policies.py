@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from balance.games.moongha import SPEC, engine
+from balance.games.moongha import decisions as D
 from balance.games.moongha import policies as P
 from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
@@ -73,16 +74,16 @@ def mid_game_positions(count, seed):
 def decisions(s, t, seat):
     """Decisions whose best option may depend on the cities: (kind, option rows)."""
     C = len(CITIES)
-    out = [(P.PLACE_MONSTER, [(c, k) for c in range(C)]) for k in (MECHOOR, MOOGRE, DRAKOOR, BLOOB)]
-    out += [(P.CITY, [(c, purpose) for c in range(C)])
-            for purpose in (P.FOR_HERO, P.FOR_INFANTRY, P.FOR_ARMOUR, P.FOR_A_BOMB)]
-    out.append((P.ACTION, [(P.A_ORANGE, 0), (P.A_WHITE, 1), (P.A_PURPLE, 2), (P.A_HERO,),
-                           (P.A_MILITARY, 0, INFANTRY), (P.A_MILITARY, 1, A_BOMB), (P.A_PLACE_PASS, 1)]))
+    out = [(D.PLACE_MONSTER, [(c, k) for c in range(C)]) for k in (MECHOOR, MOOGRE, DRAKOOR, BLOOB)]
+    out += [(D.CITY, [(c, purpose) for c in range(C)])
+            for purpose in (D.FOR_HERO, D.FOR_INFANTRY, D.FOR_ARMOUR, D.FOR_A_BOMB)]
+    out.append((D.ACTION, [(D.A_ORANGE, 0), (D.A_WHITE, 1), (D.A_PURPLE, 2), (D.A_HERO,),
+                           (D.A_MILITARY, 0, INFANTRY), (D.A_MILITARY, 1, A_BOMB), (D.A_PLACE_PASS, 1)]))
     for i in range(t.n_pieces):
         if s.piece_where[seat, i] == ON_BOARD:
             n = engine.target_options(s, t, seat, i, 0)
-            out.append((P.ATTACK_TARGET, [option_row(s, o) for o in range(n)]))
-            out.append((P.MOVE, [(i, c) for c in range(C)] + [(i, -1)]))
+            out.append((D.ATTACK_TARGET, [option_row(s, o) for o in range(n)]))
+            out.append((D.MOVE, [(i, c) for c in range(C)] + [(i, -1)]))
     return out
 
 
@@ -111,9 +112,9 @@ def test_a_policy_reads_its_own_tiles():
     s, t = seated("wrecker")
     rows = [(c, MECHOOR) for c in range(len(CITIES))]
     s.tile_owner[:] = -1
-    first = pick(s, t, 0, P.PLACE_MONSTER, rows)
+    first = pick(s, t, 0, D.PLACE_MONSTER, rows)
     s.tile_owner[first[0]] = 0
-    assert pick(s, t, 0, P.PLACE_MONSTER, rows)[0] != first[0]
+    assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] != first[0]
 
 
 # ---------------------------------------------------------------- styles
@@ -122,7 +123,7 @@ def test_a_policy_reads_its_own_tiles():
 def test_each_style_builds_its_own_monster_first(policy, kind):
     s, t = seated(policy)
     rows = [(0, k) for k in range(7)]
-    assert pick(s, t, 0, P.CREATE_HEAL, rows) == (0, kind, 0, 0)
+    assert pick(s, t, 0, D.CREATE_HEAL, rows) == (0, kind, 0, 0)
 
 
 def test_the_wrecker_spares_its_own_secret_city():
@@ -131,10 +132,10 @@ def test_the_wrecker_spares_its_own_secret_city():
     mech = put(s, t, 0, MECHOOR, "Rome")
     spectoor = put(s, t, 1, SPECTOOR, "Rome")
     s.attack_dice = 9
-    rows = [(mech, P.TT_MONSTER, 1, spectoor), (mech, P.TT_CITY, 0, ROME)]
-    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_CITY
+    rows = [(mech, D.TT_MONSTER, 1, spectoor), (mech, D.TT_CITY, 0, ROME)]
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_CITY
     s.tile_owner[ROME] = 0
-    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_MONSTER
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_MONSTER
 
 
 def test_the_hunter_goes_for_the_kill_where_the_wrecker_flattens_the_city():
@@ -143,10 +144,10 @@ def test_the_hunter_goes_for_the_kill_where_the_wrecker_flattens_the_city():
     mech = put(s, t, 1, MECHOOR, "Rome")
     s.box_damage[1, MECHOOR] = 4
     s.attack_dice = 4
-    rows = [(moogre, P.TT_MONSTER, 1, mech), (moogre, P.TT_CITY, 0, ROME)]
-    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_MONSTER
+    rows = [(moogre, D.TT_MONSTER, 1, mech), (moogre, D.TT_CITY, 0, ROME)]
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_MONSTER
     set_policy(s, "wrecker")
-    assert pick(s, t, 0, P.ATTACK_TARGET, rows)[1] == P.TT_CITY
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_CITY
 
 
 def test_the_lurker_puts_its_drakoor_in_a_quiet_city():
@@ -155,7 +156,7 @@ def test_the_lurker_puts_its_drakoor_in_a_quiet_city():
         put(s, t, 1 + c % 3, kind, c)
     for c in range(4, len(CITIES)):  # a hero in every other city but Sydney
         s.city_humans[c, HERO] = int(c != SYDNEY)
-    assert pick(s, t, 0, P.PLACE_MONSTER, [(c, DRAKOOR) for c in range(len(CITIES))])[0] == SYDNEY
+    assert pick(s, t, 0, D.PLACE_MONSTER, [(c, DRAKOOR) for c in range(len(CITIES))])[0] == SYDNEY
 
 
 def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
@@ -163,7 +164,7 @@ def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
     d = put(s, t, 0, DRAKOOR, "Rome")
     s.city_humans[ROME, HERO] = 1
     rows = [(d, c) for c in range(len(CITIES)) if 0 < t.dist[ROME, c] <= 2] + [(d, -1)]
-    assert pick(s, t, 0, P.MOVE, rows) == (d, -1, 0, 0)
+    assert pick(s, t, 0, D.MOVE, rows) == (d, -1, 0, 0)
 
 
 def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
@@ -171,9 +172,9 @@ def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
     put(s, t, 0, MECHOOR, "Rome", hidden=True)
     s.attack_kind = MECHOOR
     s.box_attack[0, MECHOOR] = 2
-    assert pick(s, t, 0, P.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
+    assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
     s.box_attack[0, MECHOOR] = 3
-    assert pick(s, t, 0, P.ATTACK_SPEND, [(0,), (1,), (2,), (3,)]) == (3, 0, 0, 0)
+    assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,), (3,)]) == (3, 0, 0, 0)
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
@@ -185,11 +186,11 @@ def test_humans_go_against_the_leading_rivals_monsters(policy):
     s.vp[2, VP_RUBBLE] = 4  # seat 2 leads on the public VP
     s.vp[1, 0] = 10  # seat 1's City tiles would lead, but tiles are secret
     rows = [(0, mine, INFANTRY), (1, other, INFANTRY), (2, leader, INFANTRY)]
-    assert pick(s, t, 0, P.MILITARY_TARGET, rows)[0] == 2
+    assert pick(s, t, 0, D.MILITARY_TARGET, rows)[0] == 2
     # a hero goes where the leader's monster hides, not where the seat's own hide
     put(s, t, 0, MECHOOR, "Paris", hidden=True)
     put(s, t, 2, MECHOOR, "Sydney", hidden=True)
-    assert pick(s, t, 0, P.CITY, [(c, P.FOR_HERO) for c in range(len(CITIES))])[0] == SYDNEY
+    assert pick(s, t, 0, D.CITY, [(c, D.FOR_HERO) for c in range(len(CITIES))])[0] == SYDNEY
 
 
 def test_options_of_equal_best_value_are_taken_with_equal_chance():
@@ -198,13 +199,13 @@ def test_options_of_equal_best_value_are_taken_with_equal_chance():
     higher value discards the ties before it).  3,000 decisions each (seeds 0..2,999); a frequency is off
     by more than 0.025 (over 4 standard deviations) by chance about once in 10,000 tests."""
     n = 3_000
-    rows = [(c, P.FOR_HERO) for c in range(len(CITIES))]
+    rows = [(c, D.FOR_HERO) for c in range(len(CITIES))]
     s, t = seated("balanced")
-    counts = np.bincount([pick(s, t, 0, P.CITY, rows, seed)[0] for seed in range(n)], minlength=len(CITIES))
+    counts = np.bincount([pick(s, t, 0, D.CITY, rows, seed)[0] for seed in range(n)], minlength=len(CITIES))
     assert np.all(np.abs(counts / n - 1 / len(CITIES)) < 0.025), counts
     put(s, t, 1, MECHOOR, 3, hidden=True)
     put(s, t, 1, MOOGRE, 9, hidden=True)
-    counts = np.bincount([pick(s, t, 0, P.CITY, rows, seed)[0] for seed in range(n)], minlength=len(CITIES))
+    counts = np.bincount([pick(s, t, 0, D.CITY, rows, seed)[0] for seed in range(n)], minlength=len(CITIES))
     assert counts[3] + counts[9] == n and abs(counts[3] / n - 0.5) < 0.04, counts
 
 

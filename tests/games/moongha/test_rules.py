@@ -2,8 +2,9 @@
 
 import pytest
 
+from balance.games.moongha import decisions as D
 from balance.games.moongha import engine
-from balance.games.moongha.engine import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
+from balance.games.moongha.decisions import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
@@ -259,7 +260,7 @@ def test_only_drakoors_and_heroes_hurt_drakoors():
     dr = put(s, t, 1, DRAKOOR, "Rome")
     n = engine.target_options(s, t, 0, mech, 0)
     assert all(o[1] != TT_MONSTER for o in options(s, n))
-    assert engine.damage_monster(s, t, 1, dr, 3, engine.SRC_MILITARY, -1) == 0
+    assert engine.damage_monster(s, t, 1, dr, 3, D.SRC_MILITARY, -1) == 0
     mine = put(s, t, 0, DRAKOOR, "Rome")
     choices(s, (DRAKOOR,), (1,), (mine, TT_MONSTER, 1, dr))
     dice(s, 4)
@@ -392,7 +393,7 @@ def test_example_armour_placed_in_paris_fourth_hit_wasted():
     moogre = put(s, t, 2, MOOGRE, "Paris")
     s.city_humans[PARIS, INFANTRY] = 1
     s.box_military[1, ARMOUR] = 1
-    choices(s, (engine.A_MILITARY, 1, ARMOUR), (PARIS, engine.FOR_ARMOUR), (1, bloob, ARMOUR), (1, bloob, INFANTRY))
+    choices(s, (D.A_MILITARY, 1, ARMOUR), (PARIS, D.FOR_ARMOUR), (1, bloob, ARMOUR), (1, bloob, INFANTRY))
     dice(s, 4, 5, 6, 4, 1)
     engine.player_action(s, t, 0)
     assert all_used(s)
@@ -403,7 +404,7 @@ def test_example_armour_placed_in_paris_fourth_hit_wasted():
 def test_military_placed_where_no_monster_is_revealed_does_not_attack():
     s, t = fresh()
     put(s, t, 1, MECHOOR, "Paris", hidden=True)
-    choices(s, (PARIS, engine.FOR_INFANTRY))
+    choices(s, (PARIS, D.FOR_INFANTRY))
     engine.use_military(s, t, 0, INFANTRY)
     assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1
 
@@ -437,7 +438,7 @@ def test_a_bomb_clears_humans_hits_every_monster_and_the_city():
     mech = put(s, t, 1, MECHOOR, "Rome", hidden=True)
     dr = put(s, t, 2, DRAKOOR, "Rome")
     s.city_rubble[0, ROME] = 3
-    choices(s, (ROME, engine.FOR_A_BOMB))
+    choices(s, (ROME, D.FOR_A_BOMB))
     dice(s, *([4] * 5 + [1] * 3), *([6] * 8), *([5] * 8))
     engine.use_military(s, t, 0, A_BOMB)
     assert all_used(s)
@@ -463,8 +464,8 @@ def test_an_action_offers_the_boxes_then_the_six_placements_of_the_pass_marker_l
     s.box_military[0, INFANTRY] = 1
     choices(s, (A_PLACE_PASS, BOX_WHITE))
     assert engine.player_action(s, t, 0)
-    assert options(s, 9) == [(engine.A_ORANGE, ORANGE, 0, 0), (engine.A_HERO, 0, 0, 0),
-                             (engine.A_MILITARY, 0, INFANTRY, 0)] + [(A_PLACE_PASS, box, 0, 0) for box in range(6)]
+    assert options(s, 9) == [(D.A_ORANGE, ORANGE, 0, 0), (D.A_HERO, 0, 0, 0),
+                             (D.A_MILITARY, 0, INFANTRY, 0)] + [(A_PLACE_PASS, box, 0, 0) for box in range(6)]
 
 
 def test_taking_the_pass_marker_back_performs_the_action_from_the_stock_and_is_a_pass():
@@ -482,7 +483,7 @@ def test_pass_marker_from_military_one_places_an_infantry_from_the_board():
     s.stock_humans[INFANTRY] = 0
     s.city_humans[ROME, INFANTRY] = 1
     s.pass_box[0] = 4
-    choices(s, (A_REMOVE_PASS, 4), (PARIS, engine.FOR_INFANTRY))
+    choices(s, (A_REMOVE_PASS, 4), (PARIS, D.FOR_INFANTRY))
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1 and s.city_humans[ROME, INFANTRY] == 0
 
@@ -492,14 +493,14 @@ def test_with_no_legal_action_the_player_simply_passes():
     s.box_tokens[WHITE] = 3  # an Attack token needs a monster on the board
     s.pass_box[0] = BOX_WHITE  # and so does taking the marker back
     assert engine.player_action(s, t, 0)
-    assert options(s, 1) == [(engine.A_NOTHING, 0, 0, 0)] and s.box_tokens[WHITE] == 3
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.box_tokens[WHITE] == 3
 
 
 def test_the_turn_ends_when_everyone_has_passed_in_succession():
     s, t = fresh(3)
     s.box_tokens[ORANGE] = 1
     s.first_player = 1
-    choices(s, (A_PLACE_PASS, 0), (A_PLACE_PASS, 0), (engine.A_ORANGE, ORANGE), (0, SPECTOOR),
+    choices(s, (A_PLACE_PASS, 0), (A_PLACE_PASS, 0), (D.A_ORANGE, ORANGE), (0, SPECTOOR),
             (A_REMOVE_PASS, 0), (0, SPECTOOR), (A_REMOVE_PASS, 0), (0, MECHOOR), (A_PLACE_PASS, 0))
     assert engine.phase_two(s, t) == engine.NOT_OVER
     assert all_used(s) and s.actions == 6  # actions: pass, pass, orange, pass, pass, pass
@@ -525,7 +526,7 @@ def test_the_brown_rubble_running_out_ends_the_game_at_once():
     put(s, t, 1, MECHOOR, "Tokyo")
     s.box_military[1, JET] = 1
     s.stock_humans[JET] = 1
-    choices(s, (engine.A_MILITARY, 1, JET))
+    choices(s, (D.A_MILITARY, 1, JET))
     dice(s, 1, 2, 2, 2)  # one collateral rubble: the last brown piece
     s.first_player = 0
     assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
@@ -536,7 +537,7 @@ def test_a_destroying_hit_is_recorded_without_brown_rubble_and_returns_it():
     s.brown_rubble = 0
     sp = put(s, t, 1, SPECTOOR, "Tokyo")
     s.box_damage[1, SPECTOOR] = 2
-    assert engine.damage_monster(s, t, 1, sp, 1, engine.SRC_MILITARY, -1) == 1
+    assert engine.damage_monster(s, t, 1, sp, 1, D.SRC_MILITARY, -1) == 1
     assert s.brown_rubble == 2
 
 

@@ -58,7 +58,7 @@ def test_example_turn_five_dice():
     tokens, one infantry and one armour in Military One and one armour in Military Two."""
     s, t = fresh(4)
     s.turn = 4
-    assert t.dice[4] == 6
+    assert t.turn_track_dice[4] == 6
     dice(s, 2, 3, 3, 5, 5, 6)
     engine.phase_one(s, t)
     assert all_used(s)
