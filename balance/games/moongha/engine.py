@@ -616,8 +616,8 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
             strike_monster(s, t, p, k, dice, q, j)
         return
     at_city = ttype == TT_CITY
-    if kdice > 0:  # Kiddoo strikes first, even before armour fires
-        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city)
+    if kdice > 0:  # Kiddoo strikes first, even before armour fires; its hits damage the city only with the symbol
+        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city and t.monster[KIDDOO, M_DAMAGES_CITIES] == 1)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
         damage_monster(s, t, p, i, count_hits(s, t, armour * t.R[R_ARMOUR_DICE]), SRC_MILITARY, -1)

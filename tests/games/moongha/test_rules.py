@@ -18,6 +18,11 @@ def with_options(**kv):
     return apply_overrides(Rules, {f"options.{k}": v for k, v in kv.items()})[0]
 
 
+def with_rules(**kv):
+    """Rules with overrides by dotted key, written with '__' for the dots (monsters__kiddoo__damages_cities=True)."""
+    return apply_overrides(Rules, {k.replace("__", "."): v for k, v in kv.items()})[0]
+
+
 # ---------------------------------------------------------------- Create/Heal
 
 def test_example_simon_three_tokens_do_not_create_mechoor_the_fourth_must():
@@ -286,6 +291,57 @@ def test_kiddoo_joins_with_one_die_and_strikes_before_the_armour():
     assert all_used(s)
     assert s.piece_hidden[0, kid] == 0 and s.city_humans[PARIS, ARMOUR] == 0
     assert s.box_damage[0, MECHOOR] == 0 and s.city_rubble[0, PARIS] == 2
+
+
+def test_kiddoo_joining_a_city_attack_never_damages_the_city():
+    """Monster vs City Combat: 'Only three monsters are powerful enough to damage a city, Mechoor, Moogre, and
+    The Bloob'.  Issue 16's reproduction: Kiddoo's hit with no humans left is wasted, not red rubble."""
+    s, t = fresh()
+    red = 1
+    mech = put(s, t, red, MECHOOR, "Paris")
+    put(s, t, red, KIDDOO, "Paris")
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    dice(s, 6, 1, 1, 1)  # Kiddoo 6; Mechoor 1, 1, 1
+    engine.do_attack(s, t, red)
+    assert all_used(s)
+    assert s.city_rubble[red, PARIS] == 0 and s.rubble_placed[red] == 0 and engine.city_damage(s, PARIS) == 0
+
+
+def test_kiddoo_joining_a_city_attack_removes_a_human_and_wastes_the_rest():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.box_attack[0, KIDDOO] = 2
+    s.city_humans[PARIS, INFANTRY] = 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (2,))
+    dice(s, 6, 6, 4, 1, 1)  # Kiddoo: 2 hits, 1 removes the infantry; Mechoor: 1 hit on the city
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert s.city_humans[PARIS, INFANTRY] == 0 and s.city_rubble[0, PARIS] == 1
+
+
+@pytest.mark.parametrize("kiddoo_wrecks", [False, True])
+def test_kiddoos_city_symbol_decides_whether_its_hits_damage_the_city(kiddoo_wrecks):
+    """``monsters.kiddoo.damages_cities``: with the exploding-city symbol (not the printed box) Kiddoo attacks
+    cities on its own, and its hits left after the humans in a joined attack are rubble."""
+    s, t = fresh(rules=with_rules(monsters__kiddoo__damages_cities=kiddoo_wrecks))
+    mech = put(s, t, 1, MECHOOR, "Paris")
+    kid = put(s, t, 1, KIDDOO, "Paris")
+    n = engine.target_options(s, t, 1, kid, 0)
+    assert ((kid, TT_CITY, 0, PARIS) in options(s, n)) == kiddoo_wrecks
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    dice(s, 6, 1, 1, 1)
+    engine.do_attack(s, t, 1)
+    assert all_used(s) and s.city_rubble[1, PARIS] == (1 if kiddoo_wrecks else 0)
+
+
+@pytest.mark.parametrize("mechoor_wrecks", [True, False])
+def test_only_a_monster_with_the_city_symbol_may_attack_the_city(mechoor_wrecks):
+    """``monsters.mechoor.damages_cities``: without the symbol Mechoor has no city to attack."""
+    s, t = fresh(rules=with_rules(monsters__mechoor__damages_cities=mechoor_wrecks))
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    n = engine.target_options(s, t, 0, mech, 0)
+    assert options(s, n) == ([(mech, TT_CITY, 0, PARIS)] if mechoor_wrecks else [])
 
 
 def test_infantry_returns_fire_only_if_it_survives():
