@@ -42,9 +42,10 @@ Assumptions (each an ``assumed`` rule in ``rules.py``; options are named reading
   armour and infantry piece in the city must attack when a monster is revealed there; hits against
   one monster from several military pieces are rolled together; a scripted first player pulls the
   piece from the city its policy picks; the game ending on the brown rubble ends at the end of the
-  action that placed the last piece; damage that cannot be recorded (no brown rubble left) and does
-  not destroy a monster is lost; Kiddoo's hits left after the humans in a joined city attack are
-  wasted (it has no exploding-city symbol).
+  action that placed the last piece, even if a monster destroyed later in that action returns brown
+  rubble to the stock (no further Bloob of that attack attacks); damage that cannot be recorded (no
+  brown rubble left) and does not destroy a monster is lost; Kiddoo's hits left after the humans in a
+  joined city attack are wasted (it has no exploding-city symbol).
 
 Policies (``policies.py``): ``random``, and four presets of one weighted heuristic that values every
 legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens cities where it can

@@ -15,7 +15,8 @@ from numba import njit
 from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
-    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_DECISIONS, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS,
+    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_BROWN_GONE, I_DECISIONS, I_FC_LEN, I_FC_POS,
+    I_FD_LEN, I_FD_POS,
     I_FIRST, I_STANDING, I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS,
     MAX_PIECES, MAX_PLAYERS, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R,
     ON_BOARD, ORANGE, OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT,
@@ -267,6 +268,15 @@ def place_player_rubble(s, t, p, c, hits):
 
 
 @jit_inline
+def take_brown(s, k):
+    """``k`` > 0 brown rubble pieces leave the stock for the board; when the last one goes the game will end
+    at the end of the action (``ended_by_action``), whatever rubble comes back later in it."""
+    s.info[I_BROWN] -= k
+    if s.info[I_BROWN] == 0:
+        s.info[I_BROWN_GONE] = 1
+
+
+@jit_inline
 def place_neutral_rubble(s, t, c, hits):
     """Neutral rubble for collateral damage (jets, A-bomb), within the cap and (one supply) the brown stock."""
     n = t.R[R_PLAYERS]
@@ -274,7 +284,7 @@ def place_neutral_rubble(s, t, c, hits):
     if t.R[O_BLACK_UNLIMITED] == 0:
         k = minimum(k, s.info[I_BROWN])
         if k > 0:
-            s.info[I_BROWN] -= k
+            take_brown(s, k)
     if k > 0:
         s.city_rubble[n, c] += k
         s.rubble_changes[c] += 1
@@ -321,8 +331,9 @@ def damage_monster(s, t, q, i, hits, src, src_player):
         need = t.monster[k, M_CAPACITY] - s.box_damage[q, k]
         if hits < need:
             add = minimum(hits, s.info[I_BROWN])
-            s.box_damage[q, k] += add
-            s.info[I_BROWN] -= add
+            if add > 0:
+                s.box_damage[q, k] += add
+                take_brown(s, add)
             break
         hits -= need
         destroy(s, t, q, i, src, src_player)
@@ -686,7 +697,7 @@ def do_attack(s, t, p):
             break
         attacked |= 1 << (i - first)
         resolve_attack(s, t, p, i, option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
-        if s.info[I_BROWN] == 0:
+        if s.info[I_BROWN_GONE] == 1:  # the game ends with this action: no further Bloob attacks
             break
 
 
@@ -927,8 +938,9 @@ def player_action(s, t, p):
 
 @jit_inline
 def ended_by_action(s, t, p):
-    """The game ends at once when the brown rubble is gone, or (option) when ``p`` placed all its rubble."""
-    if s.info[I_BROWN] <= 0:
+    """The game ends at once when the last brown rubble piece went onto the board in the action (even if some
+    came back later in it), or (option) when ``p`` placed all its rubble."""
+    if s.info[I_BROWN_GONE] == 1:
         return BROWN_RUBBLE_GONE
     if t.R[O_RUBBLE_END_OF_TURN] == 0 and s.rubble_placed[p] >= t.R[R_PLAYER_RUBBLE]:
         return ALL_RUBBLE_PLACED

@@ -35,11 +35,12 @@ IN_HAND = -1
 
 # info slots
 (I_TURN, I_FIRST, I_BROWN, I_PASSES, I_ACTIONS, I_FD_POS, I_FD_LEN, I_FC_POS, I_FC_LEN, I_KIDDOO_JOINED,
- I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, I_DECISIONS, I_STANDING, I_LEADERS_AT, N_INFO) = range(17)
+ I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, I_DECISIONS, I_STANDING, I_LEADERS_AT, I_BROWN_GONE, N_INFO) = range(18)
 # I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board;
 # I_DECISIONS: decisions asked so far in the game (the policies' memo of city values);
 # I_STANDING: how often the public standing (VP scored, rubble placed) changed, and I_LEADERS_AT: that
-# count + 1 when the policies' memo of each seat's leading rival (``leaders``) was taken
+# count + 1 when the policies' memo of each seat's leading rival (``leaders``) was taken; I_BROWN_GONE: 1 once
+# the last brown rubble piece went onto the board (the game ends at the end of that action)
 
 # R: the rules' scalars, by index (built by engine.to_arrays)
 (R_PLAYERS, R_CITIES, R_CITY_CAP, R_TURNS, R_TILES, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PURPLE, R_HEROES_PER_TURN,

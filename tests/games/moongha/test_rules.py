@@ -663,3 +663,35 @@ def test_the_pass_marker_may_stay_in_its_box_across_turns():
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.pass_box[0] == IN_HAND and s.box_attack[0, MECHOOR] == 1
     assert s.stock_tokens[WHITE] == stock - 1
+
+
+def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_action_returns_some():
+    """Phase Three: the game ends 'at the point where all of the brown rubble pieces are on the board'; read
+    (module docstring) as the end of the action that placed the last piece, whatever happens after it in
+    that action.  The jet's collateral places the last piece; the infantry then destroys the Mechoor,
+    whose five damage return to the stock."""
+    s, t = fresh()
+    mech = put(s, t, 1, MECHOOR, "Tokyo")
+    s.box_damage[1, MECHOOR] = 5
+    s.info[I_BROWN] = 1
+    s.city_humans[TOKYO, INFANTRY] = 1
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    s.info[1] = 0  # seat 0 is the first player
+    choices(s, (engine.A_MILITARY, 1, JET))
+    dice(s, 1, 2, 2, 2, 5, 1)  # the jet: no hit, one collateral; the infantry: one hit destroys the Mechoor
+    assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
+    assert all_used(s) and s.piece_where[1, mech] == AVAILABLE and s.info[I_BROWN] == 5
+
+
+def test_the_game_goes_on_while_brown_rubble_is_left():
+    s, t = fresh()
+    put(s, t, 1, MECHOOR, "Tokyo")
+    s.info[I_BROWN] = 2
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    s.info[1] = 0
+    choices(s, (engine.A_MILITARY, 1, JET), *[(A_PLACE_PASS, BOX_ORANGE)] * 4)
+    dice(s, 1, 2, 2, 2)
+    assert engine.phase_two(s, t) == engine.NOT_OVER
+    assert all_used(s) and s.info[I_BROWN] == 1
