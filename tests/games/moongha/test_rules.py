@@ -229,6 +229,24 @@ def test_bloob_damage_spills_to_another_bloob_in_the_city_even_hidden():
     assert s.box_damage[1, BLOOB] == 2 and s.piece_where[1, c] == ON_BOARD
 
 
+@pytest.mark.parametrize("reading", ["spill_over", "wasted"])
+def test_hits_beyond_a_destroyed_bloob_spill_over_or_are_wasted(reading):
+    """``options.bloob_excess_hits``: Action Two, THE BLOOB: 'any further damage will be inflicted against
+    this Bloob, even if it is hidden' (default); The Monsters, BLOOB: 'Only the Bloob under attack suffers
+    damage, so any excess hits are wasted'."""
+    s, t = fresh(rules=with_options(bloob_excess_hits=reading))
+    a = put(s, t, 1, BLOOB, "Rome")
+    b = put(s, t, 1, BLOOB, "Rome", hidden=True)
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    s.box_attack[0, MECHOOR] = 1
+    choices(s, (MECHOOR,), (2,), (mech, TT_MONSTER, 1, a))
+    dice(s, 4, 4, 4, 4, 4, 1)  # five hits: three destroy the target
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.piece_where[1, a] == AVAILABLE and s.piece_where[1, b] == ON_BOARD
+    assert s.box_damage[1, BLOOB] == (2 if reading == "spill_over" else 0)
+    assert s.info[I_BROWN] == 20 - s.box_damage[1, BLOOB]
+
+
 def test_excess_damage_on_a_lone_bloob_is_lost():
     s, t = fresh()
     a = put(s, t, 1, BLOOB, "Rome")
@@ -402,6 +420,28 @@ def test_spectoor_doubles_the_move_hide_action():
     engine.do_move_hide(s, t, 0)
     assert all_used(s) and s.piece_city[0, m] == CITY["Los Angeles"] and s.piece_hidden[0, m] == 1
     assert s.piece_city[0, sp] == LONDON
+
+
+@pytest.mark.parametrize("move_back", [True, False])
+def test_spectoors_second_move_may_bring_a_monster_back_only_under_its_option(move_back):
+    """``options.spectoor_move_back``: 'you perform this action twice' - each move alone obeys 'A monster cannot
+    end up in the same city that it started from', so the second may return (default); under false the double
+    action is one journey, which may not end where it started."""
+    s, t = fresh(rules=with_options(spectoor_move_back=move_back))
+    sp = put(s, t, 0, SPECTOOR, "Tokyo", hidden=True)
+    m = put(s, t, 0, MOOGRE, "London")
+    if move_back:
+        choices(s, (m, PARIS), (m, LONDON))
+        engine.do_move_hide(s, t, 0)
+        assert all_used(s) and s.piece_city[0, m] == LONDON
+        return
+    choices(s, (m, PARIS), (m, LONDON))
+    with pytest.raises(ValueError):  # London is not among the second move's options
+        engine.do_move_hide(s, t, 0)
+    assert s.piece_city[0, m] == PARIS
+    second = options(s, t.move_count[MOOGRE, PARIS] - 1 + t.move_count[SPECTOOR, TOKYO] + 1)
+    assert (m, LONDON, 0, 0) not in second and (m, ROME, 0, 0) in second and (m, -1, 0, 0) in second
+    assert (sp, LONDON, 0, 0) in second  # another monster may go there
 
 
 # ---------------------------------------------------------------- heroes and military
@@ -663,6 +703,37 @@ def test_the_pass_marker_may_stay_in_its_box_across_turns():
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.pass_box[0] == IN_HAND and s.box_attack[0, MECHOOR] == 1
     assert s.stock_tokens[WHITE] == stock - 1
+
+
+@pytest.mark.parametrize("again", [False, True])
+def test_a_pass_marker_taken_back_is_placed_again_in_the_turn_only_under_its_option(again):
+    """``options.pass_marker_again``: 'If you already have your Pass marker in an Action box then you can remove
+    it and perform that action' - by default taking it back is its last use in the turn (each placing and
+    taking back would otherwise give another action from the stock); phase three gives it back."""
+    s, t = fresh(rules=with_options(pass_marker_again=again))
+    s.pass_box[0] = BOX_ORANGE
+    choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == IN_HAND
+    if again:
+        choices(s, (A_PLACE_PASS, BOX_WHITE))
+        assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
+        return
+    assert engine.player_action(s, t, 0)  # nothing else to take: a plain pass
+    assert options(s, 1) == [(engine.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == IN_HAND
+    engine.phase_three(s, t)
+    choices(s, (A_PLACE_PASS, BOX_WHITE))  # the next turn
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
+
+
+def test_a_pass_marker_that_stays_across_turns_is_placed_again_the_turn_after_it_is_taken_back():
+    s, t = fresh(rules=with_options(pass_marker_end_of_turn="stays"))
+    s.pass_box[0] = BOX_ORANGE
+    choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
+    assert engine.player_action(s, t, 0)
+    assert engine.player_action(s, t, 0) and options(s, 1) == [(engine.A_NOTHING, 0, 0, 0)]
+    engine.phase_three(s, t)
+    choices(s, (A_PLACE_PASS, BOX_WHITE))
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
 
 
 def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_action_returns_some():

@@ -3,7 +3,9 @@
 import pytest
 
 from balance.games.moongha import engine
+from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import DRAKOOR, MECHOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES
+from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, fresh, put
 
 ROME, PARIS = CITY["Rome"], CITY["Paris"]
@@ -55,6 +57,28 @@ def test_a_tie_with_the_brown_rubble_for_most():
     s.city_rubble[3, ROME] = 2
     s.city_rubble[BROWN, ROME] = 2
     assert list(scored(s, t).vp[:, VP_RUBBLE]) == [0, 0, 0, 2]
+
+
+@pytest.mark.parametrize("reading,most,second", [("level", [0, 2, 0, 0], [4, 0, 0, 0]),
+                                                 ("brown_ahead", [0, 1, 0, 0], [4, 0, 0, 0]),
+                                                 ("players_ahead", [0, 4, 0, 0], [4, 1, 0, 0])])
+def test_a_player_level_with_the_brown_rubble(reading, most, second):
+    """``options.brown_rubble_ties``: 'brown rubble pieces also figure when calculating scores', and 'If two or more
+    players are tied for the most rubble pieces then they each score 2 VPs'.  Level (default): the brown is
+    one more colour, so a player with as many pieces is tied with it (2 VP, and no second place); brown_ahead:
+    the brown stands first, the player second (1 VP); players_ahead: the player has the most (4 VP) and the
+    brown is second."""
+    rules = apply_overrides(Rules, {"options.brown_rubble_ties": reading})[0]
+    s, t = fresh(rules=rules)
+    s.city_rubble[1, ROME] = 3  # red level with the brown for the most; blue below
+    s.city_rubble[BROWN, ROME] = 3
+    s.city_rubble[2, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == most
+    s, t = fresh(rules=rules)
+    s.city_rubble[0, ROME] = 5  # red level with the brown for second
+    s.city_rubble[1, ROME] = 2
+    s.city_rubble[BROWN, ROME] = 2
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == second
 
 
 @pytest.mark.parametrize("damage,vp", [(0, 5), (1, 5), (2, 5), (3, 3), (7, 3), (8, 0)])
