@@ -48,9 +48,9 @@ import numpy as np
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
-    MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE,
-    VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
+    MOOGRE, M_CAPACITY, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_HIT_ON,
+    R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, can_hurt,
+    city_damage, creation_cost, humans_in, may_attack, monster_in, monsters_in, military_target, option,
     rubble_standing,
 )
 from balance.sim.dice import below
@@ -635,9 +635,7 @@ def option_value(s, t, p, kind, o, w, lead):
     a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
         if a == 0:
-            cost = t.monster[b, M_COST]
-            if b == DRAKOOR:
-                cost += t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
+            cost = creation_cost(s, t, p, b)
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]

@@ -235,6 +235,15 @@ def can_hurt(t, k, src):
 
 
 @jit_inline
+def creation_cost(s, t, p, k):
+    """Orange tokens that create a kind-``k`` monster of ``p``: a Drakoor costs one more for each of ``p``'s own
+    Drakoors on the board."""
+    if k == DRAKOOR:
+        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
+    return t.monster[k, M_COST]
+
+
+@jit_inline
 def rubble_standing(t, r, count):
     """Where ``count`` rubble pieces of colour ``r`` (a player, or ``R_PLAYERS``: the brown) stand in a city's
     majority (0: none): more pieces stand higher; at equal counts the brown stands level with the players, or

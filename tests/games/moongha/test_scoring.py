@@ -59,6 +59,23 @@ def test_a_tie_with_the_brown_rubble_for_most():
     assert list(scored(s, t).vp[:, VP_RUBBLE]) == [0, 0, 0, 2]
 
 
+def test_the_brown_rubble_in_second_place_leaves_the_player_below_it_nothing():
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 3
+    s.city_rubble[BROWN, ROME] = 2
+    s.city_rubble[1, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == [4, 0, 0, 0]
+
+
+def test_a_player_level_with_the_brown_rubble_for_second_scores_nothing():
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 5
+    s.city_rubble[1, ROME] = 2
+    s.city_rubble[BROWN, ROME] = 2
+    s.city_rubble[2, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == [4, 0, 0, 0]
+
+
 @pytest.mark.parametrize("reading,most,second", [("level", [0, 2, 0, 0], [4, 0, 0, 0]),
                                                  ("brown_ahead", [0, 1, 0, 0], [4, 0, 0, 0]),
                                                  ("players_ahead", [0, 4, 0, 0], [4, 1, 0, 0])])
@@ -162,3 +179,29 @@ def test_tie_breaker_rubble_pieces_on_the_board():
     engine.score(s, t)
     assert s.scores[0] == s.scores[1] == 4
     assert engine.winner(s, t) == 0
+
+
+def test_tie_breaker_monsters_on_the_board_come_before_rubble_pieces():
+    """'If there is still a tie then the tied player with the most monsters on the board is the winner.  If there
+    is still a tie then the player who has the most rubble pieces on the board is the winner.'"""
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 2  # 4 VP, rubble in one city, 2 pieces
+    s.city_rubble[1, PARIS] = 3  # 4 VP, rubble in one city, 3 pieces
+    s.rubble_placed[0], s.rubble_placed[1] = 2, 3
+    put(s, t, 0, MECHOOR, "Tokyo")
+    engine.score(s, t)
+    assert s.scores[0] == s.scores[1] == 4
+    assert engine.winner(s, t) == 0
+
+
+def test_tie_breaker_cities_with_rubble_come_before_rubble_pieces():
+    s, t = fresh()
+    s.tile_owner[CITY["London"]] = 0
+    s.city_rubble[0, ROME] = 4  # seat 0: 4 + a 5 VP tile, rubble in one city, 4 pieces
+    s.city_rubble[1, PARIS] = 1  # seat 1: 4 + 4 + 1, rubble in three cities, 3 pieces
+    s.city_rubble[1, CITY["Moscow"]] = 1
+    s.city_rubble[1, ROME] = 1
+    s.rubble_placed[0], s.rubble_placed[1] = 4, 3
+    engine.score(s, t)
+    assert s.scores[0] == s.scores[1] == 9
+    assert engine.winner(s, t) == 1
