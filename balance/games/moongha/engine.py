@@ -14,21 +14,22 @@ from numba import njit
 
 from balance.games.moongha import policies as P
 from balance.games.moongha.state import (
-    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, HERO, INFANTRY,
-    IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_DECISIONS, I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS,
-    I_FIRST, I_STANDING, I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO, MAX_CITIES, MAX_OPTIONS, MAX_PARAMS,
-    MAX_PIECES, MAX_PLAYERS, MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_MOVEMENT, M_PIECES, N_KINDS, N_R,
-    ON_BOARD, ORANGE, OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED, O_BLOOB_SPILL_ALL, O_DRAKOOR_OUT,
-    O_HEAL_ANY, O_JET_STAYS, O_JET_WITH_MILITARY, O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_STAYS,
-    O_RUBBLE_END_OF_TURN, O_TOKENS_LAST_PIECE, PURPLE, R_ARMOUR_DICE, R_A_BOMB_DICE, R_BLOOB_SPAWN, R_BROWN_RUBBLE,
-    R_CITIES, R_CITY_CAP, R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN, R_HIT_ON,
-    R_INFANTRY_DICE, R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, BROWN_AHEAD, BROWN_LEVEL, CAPTURED,
+    DRAKOOR, HERO, INFANTRY, IN_HAND, I_ACTIONS, I_ATTACK_DICE, I_ATTACK_KIND, I_BROWN, I_BROWN_GONE, I_DECISIONS,
+    I_FC_LEN, I_FC_POS, I_FD_LEN, I_FD_POS, I_FIRST, I_STANDING, I_KIDDOO_JOINED, I_MONSTERS, I_TURN, JET, KIDDOO,
+    MAX_CITIES, MAX_OPTIONS, MAX_PARAMS, MAX_PIECES, MAX_PLAYERS, MOOGRE, M_CAPACITY, M_DAMAGES_CITIES, M_DICE,
+    M_MOVEMENT, M_PIECES, N_KINDS, N_R, ON_BOARD, ORANGE, OUT_OF_GAME, O_A_BOMB_HURTS_DRAKOOR, O_BLACK_UNLIMITED,
+    O_BLOOB_EXCESS_WASTED, O_BLOOB_SPILL_ALL, O_BROWN_TIES, O_DRAKOOR_OUT, O_HEAL_ANY, O_JET_STAYS, O_JET_WITH_MILITARY,
+    O_KIDDOO_REVEALED_ONLY, O_NEVER_PULL, O_PASS_AGAIN, O_PASS_STAYS, O_RUBBLE_END_OF_TURN, O_SPECTOOR_NO_MOVE_BACK,
+    O_TOKENS_LAST_PIECE, PLAYERS_AHEAD, PURPLE, R_ARMOUR_DICE, R_A_BOMB_DICE, R_BLOOB_SPAWN, R_BROWN_RUBBLE, R_CITIES,
+    R_CITY_CAP, R_DRAKOOR_PER_MONSTER, R_DRAKOOR_STEP, R_DRAKOOR_VP, R_HEROES_PER_TURN, R_HIT_ON, R_INFANTRY_DICE,
+    R_INFANTRY_PER_TURN, R_JET_COLLATERAL, R_JET_DICE, R_KIDDOO_MIN_DICE, R_MAJORITY_VP, R_ORANGE,
     R_ORANGE_FIRST_FACTOR, R_PIECES, R_PLAYERS, R_PLAYER_RUBBLE, R_PURPLE, R_REVEAL_DICE, R_REVEAL_PER_HERO,
     R_SECOND_VP, R_SUP_ARMOUR, R_SUP_A_BOMB, R_SUP_HERO, R_SUP_INFANTRY, R_SUP_JET, R_SUP_ORANGE, R_SUP_PURPLE,
     R_SUP_WHITE, R_TIED_VP, R_TILES, R_TURNS, SPECTOOR, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TABLES, VP_DRAKOOR,
-    VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE, alive_at, city_damage, enter_board, may_attack, option, pack_option,
-    monster_in, monsters_in, move_monster, humans_in, military_target, leave_board, new_state, python_record, record,
-    reset, can_hurt,
+    VP_MOOGRE, VP_RUBBLE, VP_TILES, WHITE, alive_at, city_damage, creation_cost, enter_board, may_attack, option,
+    pack_option, monster_in, monsters_in, move_monster, humans_in, military_target, leave_board, new_state,
+    python_record, record, reset, can_hurt, rubble_standing,
 )
 from balance.sim.dice import below, die
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -122,6 +123,11 @@ def to_arrays(rules, players):
     R[O_JET_WITH_MILITARY] = op.jet_with_city_military
     R[O_BLOOB_SPILL_ALL] = op.bloob_spill_all_damage
     R[O_A_BOMB_HURTS_DRAKOOR] = op.a_bomb_hurts_drakoor
+    R[O_PASS_AGAIN] = op.pass_marker_again
+    R[O_BLOOB_EXCESS_WASTED] = op.bloob_excess_hits == "wasted"
+    R[O_SPECTOOR_NO_MOVE_BACK] = not op.spectoor_move_back
+    R[O_BROWN_TIES] = {"level": BROWN_LEVEL, "brown_ahead": BROWN_AHEAD,
+                       "players_ahead": PLAYERS_AHEAD}[op.brown_rubble_ties]
     tables = np.zeros(1, TABLES)
     t = tables[0]
     t["R"] = R
@@ -223,13 +229,6 @@ def any_on_board(s, p):
 
 
 @jit_inline
-def creation_cost(s, t, p, k):
-    if k == DRAKOOR:
-        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
-    return t.monster[k, M_COST]
-
-
-@jit_inline
 def any_military_target(s, t, c):
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
@@ -267,6 +266,15 @@ def place_player_rubble(s, t, p, c, hits):
 
 
 @jit_inline
+def take_brown(s, k):
+    """``k`` > 0 brown rubble pieces leave the stock for the board; when the last one goes the game will end
+    at the end of the action (``ended_by_action``), whatever rubble comes back later in it."""
+    s.info[I_BROWN] -= k
+    if s.info[I_BROWN] == 0:
+        s.info[I_BROWN_GONE] = 1
+
+
+@jit_inline
 def place_neutral_rubble(s, t, c, hits):
     """Neutral rubble for collateral damage (jets, A-bomb), within the cap and (one supply) the brown stock."""
     n = t.R[R_PLAYERS]
@@ -274,7 +282,7 @@ def place_neutral_rubble(s, t, c, hits):
     if t.R[O_BLACK_UNLIMITED] == 0:
         k = minimum(k, s.info[I_BROWN])
         if k > 0:
-            s.info[I_BROWN] -= k
+            take_brown(s, k)
     if k > 0:
         s.city_rubble[n, c] += k
         s.rubble_changes[c] += 1
@@ -309,20 +317,22 @@ def damage_monster(s, t, q, i, hits, src, src_player):
 
     Damage is recorded with brown rubble in the Monster box; reaching the damage capacity destroys
     the piece (the brown rubble needed for that is assumed to exist).  Damage beyond a destroyed
-    Bloob passes to another Bloob of the same owner in the city, hidden or not; otherwise it is lost.
+    Bloob passes to another Bloob of the same owner in the city, hidden or not (``options.bloob_excess_hits``,
+    for monsters' hits or every attacker's: ``options.bloob_spill_all_damage``); otherwise it is lost.
     """
     k = t.piece_kind[i]
     kills = 0
     if not can_hurt(t, k, src):
         return 0
     c = s.piece_city[q, i]
-    spill = k == BLOOB and (src <= BLOOB or t.R[O_BLOOB_SPILL_ALL] == 1)
+    spill = k == BLOOB and t.R[O_BLOOB_EXCESS_WASTED] == 0 and (src <= BLOOB or t.R[O_BLOOB_SPILL_ALL] == 1)
     while hits > 0:
         need = t.monster[k, M_CAPACITY] - s.box_damage[q, k]
         if hits < need:
             add = minimum(hits, s.info[I_BROWN])
-            s.box_damage[q, k] += add
-            s.info[I_BROWN] -= add
+            if add > 0:
+                s.box_damage[q, k] += add
+                take_brown(s, add)
             break
         hits -= need
         destroy(s, t, q, i, src, src_player)
@@ -616,8 +626,8 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
             strike_monster(s, t, p, k, dice, q, j)
         return
     at_city = ttype == TT_CITY
-    if kdice > 0:  # Kiddoo strikes first, even before armour fires
-        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city)
+    if kdice > 0:  # Kiddoo strikes first, even before armour fires; its hits damage the city only with the symbol
+        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city and t.monster[KIDDOO, M_DAMAGES_CITIES] == 1)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
         damage_monster(s, t, p, i, count_hits(s, t, armour * t.R[R_ARMOUR_DICE]), SRC_MILITARY, -1)
@@ -686,7 +696,7 @@ def do_attack(s, t, p):
             break
         attacked |= 1 << (i - first)
         resolve_attack(s, t, p, i, option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
-        if s.info[I_BROWN] == 0:
+        if s.info[I_BROWN_GONE] == 1:  # the game ends with this action: no further Bloob attacks
             break
 
 
@@ -694,8 +704,10 @@ def do_attack(s, t, p):
 
 @jit_inline
 def do_move_hide(s, t, p):
-    """Use one purple token: move or hide one monster; twice with Spectoor on the board."""
+    """Use one purple token: move or hide one monster; twice with Spectoor on the board (the second move may
+    bring a monster back where the first took it from, unless ``options.spectoor_move_back`` is false)."""
     times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
+    moved, start = -1, -1  # the piece moved first and the city it left, when it may not go back there
     for _ in range(times):
         n_opt = 0
         for b in range(s.info[I_MONSTERS]):  # the board index: the player's pieces in order
@@ -704,7 +716,8 @@ def do_move_hide(s, t, p):
             i = s.board_piece[b]
             k, c0 = t.piece_kind[i], s.piece_city[p, i]
             for x in range(t.move_count[k, c0]):
-                n_opt = put_option(s, n_opt, i, t.moves[k, c0, x], 0, 0)
+                if i != moved or t.moves[k, c0, x] != start:
+                    n_opt = put_option(s, n_opt, i, t.moves[k, c0, x], 0, 0)
             if s.piece_hidden[p, i] == 0:
                 n_opt = put_option(s, n_opt, i, -1, 0, 0)
         if n_opt == 0:
@@ -714,6 +727,8 @@ def do_move_hide(s, t, p):
         if c < 0:
             s.piece_hidden[p, i] = 1
         else:
+            if t.R[O_SPECTOOR_NO_MOVE_BACK] == 1:
+                moved, start = i, s.piece_city[p, i]
             move_monster(s, p, i, c)
 
 
@@ -886,8 +901,9 @@ def player_action(s, t, p):
             if s.box_military[box, piece] > 0 and can_use_military(s, t, piece):
                 n_opt = put_option(s, n_opt, A_MILITARY, box, piece, 0)
     if s.pass_box[p] == IN_HAND:  # the placements come last (the scripted policies rely on it)
-        for box in range(6):
-            n_opt = put_option(s, n_opt, A_PLACE_PASS, box, 0, 0)
+        if s.pass_taken_back[p] == 0 or t.R[O_PASS_AGAIN] == 1:  # taken back: not again this turn (option)
+            for box in range(6):
+                n_opt = put_option(s, n_opt, A_PLACE_PASS, box, 0, 0)
     elif pass_action_possible(s, t, p, s.pass_box[p]):
         n_opt = put_option(s, n_opt, A_REMOVE_PASS, s.pass_box[p], 0, 0)
     if n_opt == 0:  # the marker is out and its action impossible: a plain pass
@@ -911,6 +927,7 @@ def player_action(s, t, p):
         return True
     if code == A_REMOVE_PASS:  # the box's action, with a token or piece from the stock (or the board)
         s.pass_box[p] = IN_HAND
+        s.pass_taken_back[p] = 1
         if a <= BOX_PURPLE:
             s.stock_tokens[a] -= 1
             use_token(s, t, p, a)
@@ -927,8 +944,9 @@ def player_action(s, t, p):
 
 @jit_inline
 def ended_by_action(s, t, p):
-    """The game ends at once when the brown rubble is gone, or (option) when ``p`` placed all its rubble."""
-    if s.info[I_BROWN] <= 0:
+    """The game ends at once when the last brown rubble piece went onto the board in the action (even if some
+    came back later in it), or (option) when ``p`` placed all its rubble."""
+    if s.info[I_BROWN_GONE] == 1:
         return BROWN_RUBBLE_GONE
     if t.R[O_RUBBLE_END_OF_TURN] == 0 and s.rubble_placed[p] >= t.R[R_PLAYER_RUBBLE]:
         return ALL_RUBBLE_PLACED
@@ -966,6 +984,7 @@ def phase_three(s, t):
             s.box_military[box, piece] = 0
     if t.R[O_PASS_STAYS] == 0:
         s.pass_box[:] = IN_HAND
+    s.pass_taken_back[:] = 0
     for p in range(t.R[R_PLAYERS]):
         if s.rubble_placed[p] >= t.R[R_PLAYER_RUBBLE]:
             return True
@@ -975,11 +994,11 @@ def phase_three(s, t):
 # ---------------------------------------------------------------- scoring
 
 @jit_inline
-def colours_holding(s, c, n, amount):
-    """How many rubble colours (the players' and the neutral one) have ``amount`` pieces in city ``c``."""
+def colours_standing(s, t, c, n, standing):
+    """How many rubble colours (the players' and the neutral one) stand at ``standing`` in city ``c``."""
     k = 0
     for r in range(n + 1):
-        if s.city_rubble[r, c] == amount:
+        if rubble_standing(t, r, s.city_rubble[r, c]) == standing:
             k += 1
     return k
 
@@ -998,26 +1017,27 @@ def score(s, t):
         # rubble majorities: the neutral rubble (row n) competes but scores nothing
         top = 0
         for r in range(n + 1):
-            top = maximum(top, s.city_rubble[r, c])
+            top = maximum(top, rubble_standing(t, r, s.city_rubble[r, c]))
         if top == 0:
             continue
-        if colours_holding(s, c, n, top) > 1:
+        if colours_standing(s, t, c, n, top) > 1:
             for r in range(n):
-                if s.city_rubble[r, c] == top:
+                if rubble_standing(t, r, s.city_rubble[r, c]) == top:
                     s.vp[r, VP_RUBBLE] += t.R[R_TIED_VP]
             continue
         for r in range(n):
-            if s.city_rubble[r, c] == top:
+            if rubble_standing(t, r, s.city_rubble[r, c]) == top:
                 s.vp[r, VP_RUBBLE] += t.R[R_MAJORITY_VP]
         second = 0
         for r in range(n + 1):
-            if s.city_rubble[r, c] < top:
-                second = maximum(second, s.city_rubble[r, c])
+            standing = rubble_standing(t, r, s.city_rubble[r, c])
+            if standing < top:
+                second = maximum(second, standing)
         if second == 0:
             continue
-        if colours_holding(s, c, n, second) == 1:
+        if colours_standing(s, t, c, n, second) == 1:
             for r in range(n):
-                if s.city_rubble[r, c] == second:
+                if rubble_standing(t, r, s.city_rubble[r, c]) == second:
                     s.vp[r, VP_RUBBLE] += t.R[R_SECOND_VP]
     for p in range(n):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.monster[DRAKOOR, M_PIECES]):

@@ -48,9 +48,10 @@ import numpy as np
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_PURPLE, BOX_MILITARY_ONE, BOX_ORANGE, BOX_WHITE, CITY_EVAL_ROWS, DRAKOOR, HERO,
     INFANTRY, I_ATTACK_DICE, I_ATTACK_KIND, I_DECISIONS, I_LEADERS_AT, I_STANDING, I_TURN, JET, I_MONSTERS, KIDDOO,
-    MOOGRE, M_CAPACITY, M_COST, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP,
-    R_DRAKOOR_STEP, R_HIT_ON, R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE,
-    VP_RUBBLE, can_hurt, city_damage, humans_in, may_attack, monster_in, monsters_in, military_target, option,
+    MOOGRE, M_CAPACITY, M_DAMAGES_CITIES, M_DICE, M_PIECES, N_KINDS, ON_BOARD, R_CITIES, R_CITY_CAP, R_HIT_ON,
+    R_PLAYER_RUBBLE, R_PLAYERS, R_TURNS, SHAGGOO, SPECTOOR, SRC_A_BOMB, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, can_hurt,
+    city_damage, creation_cost, humans_in, may_attack, monster_in, monsters_in, military_target, option,
+    rubble_standing,
 )
 from balance.sim.dice import below
 from balance.sim.kernel import jit, jit_inline, maximum, minimum
@@ -148,19 +149,21 @@ def rubble_room(s, t, c, hits):
 
 @jit_inline
 def majority_value(s, t, p, c, hits):
-    """Value for ``p`` of ``hits`` own rubble in city ``c`` for the rubble majority (-0.5: the city is full)."""
+    """Value for ``p`` of ``hits`` own rubble in city ``c`` for the rubble majority (-0.5: the city is full),
+    by the scoring's standing of the colours (``state.rubble_standing``: how the brown rubble ties)."""
     k, _ = rubble_room(s, t, c, hits)
     if k <= 0:
         return -0.5
-    mine = s.city_rubble[p, c]
+    mine = rubble_standing(t, p, s.city_rubble[p, c])
+    after = rubble_standing(t, p, s.city_rubble[p, c] + k)
     top = 0
     for r in range(t.R[R_PLAYERS] + 1):
-        if r != p and s.city_rubble[r, c] > top:
-            top = s.city_rubble[r, c]
+        if r != p:
+            top = maximum(top, rubble_standing(t, r, s.city_rubble[r, c]))
     v = 0.3 * k
-    if mine <= top < mine + k:
+    if mine <= top < after:
         v += 2.0  # takes the majority
-    elif mine + k == top:
+    elif after == top:
         v += 1.0  # ties it
     elif mine > top:
         v += 0.2
@@ -632,9 +635,7 @@ def option_value(s, t, p, kind, o, w, lead):
     a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
         if a == 0:
-            cost = t.monster[b, M_COST]
-            if b == DRAKOOR:
-                cost += t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
+            cost = creation_cost(s, t, p, b)
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.monster[c, M_CAPACITY]

@@ -35,11 +35,12 @@ IN_HAND = -1
 
 # info slots
 (I_TURN, I_FIRST, I_BROWN, I_PASSES, I_ACTIONS, I_FD_POS, I_FD_LEN, I_FC_POS, I_FC_LEN, I_KIDDOO_JOINED,
- I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, I_DECISIONS, I_STANDING, I_LEADERS_AT, N_INFO) = range(17)
+ I_ATTACK_KIND, I_ATTACK_DICE, I_MONSTERS, I_DECISIONS, I_STANDING, I_LEADERS_AT, I_BROWN_GONE, N_INFO) = range(18)
 # I_ATTACK_*: the attack being declared (for the policies); I_MONSTERS: monsters on the board;
 # I_DECISIONS: decisions asked so far in the game (the policies' memo of city values);
 # I_STANDING: how often the public standing (VP scored, rubble placed) changed, and I_LEADERS_AT: that
-# count + 1 when the policies' memo of each seat's leading rival (``leaders``) was taken
+# count + 1 when the policies' memo of each seat's leading rival (``leaders``) was taken; I_BROWN_GONE: 1 once
+# the last brown rubble piece went onto the board (the game ends at the end of that action)
 
 # R: the rules' scalars, by index (built by engine.to_arrays)
 (R_PLAYERS, R_CITIES, R_CITY_CAP, R_TURNS, R_TILES, R_ORANGE, R_ORANGE_FIRST_FACTOR, R_PURPLE, R_HEROES_PER_TURN,
@@ -48,7 +49,10 @@ IN_HAND = -1
  R_A_BOMB_DICE, R_REVEAL_DICE, R_REVEAL_PER_HERO, R_KIDDOO_MIN_DICE, R_BLOOB_SPAWN, R_DRAKOOR_STEP, R_MAJORITY_VP,
  R_TIED_VP, R_SECOND_VP, R_DRAKOOR_VP, R_DRAKOOR_PER_MONSTER, R_PIECES,
  O_BLACK_UNLIMITED, O_JET_STAYS, O_NEVER_PULL, O_PASS_STAYS, O_RUBBLE_END_OF_TURN, O_DRAKOOR_OUT, O_TOKENS_LAST_PIECE,
- O_HEAL_ANY, O_KIDDOO_REVEALED_ONLY, O_JET_WITH_MILITARY, O_BLOOB_SPILL_ALL, O_A_BOMB_HURTS_DRAKOOR, N_R) = range(50)
+ O_HEAL_ANY, O_KIDDOO_REVEALED_ONLY, O_JET_WITH_MILITARY, O_BLOOB_SPILL_ALL, O_A_BOMB_HURTS_DRAKOOR, O_PASS_AGAIN,
+ O_BLOOB_EXCESS_WASTED, O_SPECTOOR_NO_MOVE_BACK, O_BROWN_TIES, N_R) = range(54)
+# O_BROWN_TIES: how the brown rubble stands against a player with as many pieces (options.brown_rubble_ties)
+BROWN_LEVEL, BROWN_AHEAD, PLAYERS_AHEAD = range(3)
 
 # score components
 VP_TILES, VP_RUBBLE, VP_DRAKOOR, VP_MOOGRE = range(4)
@@ -84,6 +88,7 @@ STATE = np.dtype([
     ("city_rubble", np.int64, (P + 1, C)),  # rubble per player in each city; row n (players) = neutral (brown)
     ("tile_owner", np.int64, (C,)),  # seat holding the secret City tile, -1 = back in the box
     ("pass_box", np.int64, (P,)),  # Action box of each Pass marker, IN_HAND
+    ("pass_taken_back", np.int64, (P,)),  # 1: the Pass marker was taken back from a box this turn
     ("piece_city", np.int64, (P, K)),  # city, -1 off the board
     ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
     ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
@@ -230,6 +235,28 @@ def can_hurt(t, k, src):
 
 
 @jit_inline
+def creation_cost(s, t, p, k):
+    """Orange tokens that create a kind-``k`` monster of ``p``: a Drakoor costs one more for each of ``p``'s own
+    Drakoors on the board."""
+    if k == DRAKOOR:
+        return t.monster[DRAKOOR, M_COST] + t.R[R_DRAKOOR_STEP] * s.on_board[p, DRAKOOR]
+    return t.monster[k, M_COST]
+
+
+@jit_inline
+def rubble_standing(t, r, count):
+    """Where ``count`` rubble pieces of colour ``r`` (a player, or ``R_PLAYERS``: the brown) stand in a city's
+    majority (0: none): more pieces stand higher; at equal counts the brown stands level with the players, or
+    ahead of them, or behind them (``options.brown_rubble_ties``)."""
+    if count == 0:
+        return 0
+    brown = r == t.R[R_PLAYERS]
+    ties = t.R[O_BROWN_TIES]
+    ahead = (ties == BROWN_AHEAD and brown) or (ties == PLAYERS_AHEAD and not brown)
+    return 2 * count + (1 if ahead else 0)
+
+
+@jit_inline
 def military_target(s, t, q, j):
     """Monster (q, j) on the board can be attacked by military (armour and infantry in its city, a jet)."""
     return s.piece_hidden[q, j] == 0 and can_hurt(t, t.piece_kind[j], SRC_MILITARY)
@@ -354,6 +381,7 @@ def reset(s, t):
     s.city_eval_key[0] = -2  # no decision's
     s.tile_owner[:] = -1
     s.pass_box[:] = IN_HAND
+    s.pass_taken_back[:] = 0
     s.piece_city[:, :] = -1
     s.city_monsters[:] = 0
     s.piece_hidden[:, :] = 0

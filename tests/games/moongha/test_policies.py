@@ -227,6 +227,30 @@ def test_the_a_bomb_is_worth_a_rivals_drakoor_only_where_the_rules_let_it_hurt_o
     assert np.all(s.city_eval[P.E_A_BOMB, :len(CITIES)][np.arange(len(CITIES)) != SYDNEY] == 0)
 
 
+@pytest.mark.parametrize("reading,value", [("level", 0.3 + 1.0), ("brown_ahead", 0.3), ("players_ahead", 0.3 + 2.0)])
+def test_a_majority_is_valued_by_the_scorings_standing_against_the_brown_rubble(reading, value):
+    """One piece that brings the seat level with the brown rubble ties the majority, takes it or leaves the seat
+    second, as ``options.brown_rubble_ties`` says (the policy asks the scoring's ``state.rubble_standing``)."""
+    s, t = seated("wrecker", rules=with_options(brown_rubble_ties=reading))
+    s.city_rubble[0, ROME] = 2
+    s.city_rubble[4, ROME] = 3
+    assert P.majority_value(s, t, 0, ROME, 1) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("option,value", [("pass_marker_again", True), ("bloob_excess_hits", "wasted"),
+                                          ("spectoor_move_back", False), ("brown_rubble_ties", "brown_ahead"),
+                                          ("brown_rubble_ties", "players_ahead")])
+def test_scripted_games_end_and_conserve_everything_under_the_readings(option, value):
+    s, t = seated("balanced", rules=with_options(**{option: value}))
+    s.rng[:] = new_rng(np.random.SeedSequence(9))
+    for g in range(12):
+        reset(s, t)
+        set_policy(s, SCRIPTED[g % 4])
+        engine.play_game(s, t)
+        assert conservation_problems(s, t) == []
+        assert np.array_equal(s.scores, s.vp.sum(axis=1))
+
+
 # ---------------------------------------------------------------- whole games
 
 def test_what_the_policies_remember_equals_what_they_would_compute():
