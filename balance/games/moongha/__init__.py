@@ -27,13 +27,22 @@ Assumptions (each an ``assumed`` rule in ``rules.py``; options are named reading
   ``options.heal_target = own``; ``options.kiddoo_joins = hidden_or_revealed``;
   ``options.jet_with_city_military = true``; ``options.bloob_spill_all_damage = true``;
   ``options.a_bomb_hurts_drakoor = false``.
+- ``options.pass_marker_again = false``: a Pass marker taken back from an Action box is not placed
+  again in that turn (each placing and taking back would be one more action from the stock).
+- ``options.bloob_excess_hits = spill_over``: the text says both that hits beyond a destroyed Bloob
+  pass to another Bloob of its owner in the city (Action Two) and that 'any excess hits are wasted'
+  (The Monsters); the combat rule is taken.
+- ``options.spectoor_move_back = true``: Spectoor's doubled Move/Hide is two actions, so a monster
+  moved twice may end where it started.
+- ``options.brown_rubble_ties = level``: a player with as many pieces as the brown rubble in a city is
+  tied with it (2 VP for the most, no second place; nothing when level for second).
 - ``scoring.city_tile_vp``: the overlapping bands read 0-2 -> 5, 3-7 -> 3, 8 -> 0.
 - Engine readings without a number (documented in ``engine``): Bloob damage is one count in the
   Bloob box (the text's brown rubble in the box), so a damaged Bloob box carries over to the next
   Bloob attacked; a token is taken only when it can be used (an orange token needs a box with a
   piece to create or a damaged monster to heal; a white or purple token needs a monster on the
-  board; a jet needs a revealed monster other than a Drakoor to attack); a player whose Pass marker
-  is out and whose marker's action is impossible, with nothing else to take, passes plainly;
+  board; a jet needs a revealed monster other than a Drakoor to attack); a player with nothing to
+  take whose Pass marker is out with its action impossible, or was taken back, passes plainly;
   Spectoor's second move/hide is compulsory like the first; a monster may not target a Drakoor it
   cannot hurt (Shaggoo may, to reveal it); a monster attacking humans or the city needs humans there
   or the exploding-city symbol; Kiddoo joins at most one attack per action, attacks the same target,
@@ -42,8 +51,10 @@ Assumptions (each an ``assumed`` rule in ``rules.py``; options are named reading
   armour and infantry piece in the city must attack when a monster is revealed there; hits against
   one monster from several military pieces are rolled together; a scripted first player pulls the
   piece from the city its policy picks; the game ending on the brown rubble ends at the end of the
-  action that placed the last piece; damage that cannot be recorded (no brown rubble left) and does
-  not destroy a monster is lost.
+  action that placed the last piece, even if a monster destroyed later in that action returns brown
+  rubble to the stock (no further Bloob of that attack attacks); damage that cannot be recorded (no
+  brown rubble left) and does not destroy a monster is lost; Kiddoo's hits left after the humans in a
+  joined city attack are wasted (it has no exploding-city symbol).
 
 Policies (``policies.py``): ``random``, and four presets of one weighted heuristic that values every
 legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens cities where it can

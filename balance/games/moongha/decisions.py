@@ -25,9 +25,9 @@ with ``option``); the fields by decision kind:
 
 import numpy as np
 
-from balance.games.moongha.rules import HEAL_TARGET
-from balance.games.moongha.state import DRAKOOR, SHAGGOO
-from balance.kit import jit_inline
+from balance.games.moongha.rules import BROWN_RUBBLE_TIES, HEAL_TARGET
+from balance.games.moongha.state import DRAKOOR, SHAGGOO, city_damage
+from balance.kit import jit_inline, minimum
 
 (ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
  PULL, DRAKOOR_KILL, MILITARY_TARGET) = range(13)
@@ -43,6 +43,8 @@ SRC_HERO, SRC_MILITARY, SRC_A_BOMB = 7, 8, 9
 
 OPTION_FIELDS = 4
 HEAL_ANY = HEAL_TARGET.index("any")
+BROWN_AHEAD = BROWN_RUBBLE_TIES.index("brown_ahead")
+PLAYERS_AHEAD = BROWN_RUBBLE_TIES.index("players_ahead")
 
 
 # ---------------------------------------------------------------- options
@@ -113,6 +115,26 @@ def may_attack(s, t, k, q, j):
 def may_heal(t, p, q):
     """Player ``p`` may heal player ``q``'s monsters: its own, or anyone's (option)."""
     return q == p or t.heal_target == HEAL_ANY
+
+
+@jit_inline
+def rubble_room(s, t, p, c, hits):
+    """How many of ``hits`` city damage become player ``p``'s rubble in city ``c``: within the city's cap and the
+    player's rubble pieces left."""
+    return minimum(minimum(hits, t.city_damage_cap - city_damage(s, c)), t.player_rubble - s.rubble_placed[p])
+
+
+@jit_inline
+def rubble_standing(t, r, count):
+    """Where ``count`` rubble pieces of colour ``r`` (a player, or ``t.players``: the brown) stand in a city's
+    majority (0: none): more pieces stand higher; at equal counts the brown stands level with the players, or
+    ahead of them, or behind them (``options.brown_rubble_ties``)."""
+    if count == 0:
+        return 0
+    brown = r == t.players
+    ties = t.brown_rubble_ties
+    ahead = (ties == BROWN_AHEAD and brown) or (ties == PLAYERS_AHEAD and not brown)
+    return 2 * count + (1 if ahead else 0)
 
 
 @jit_inline

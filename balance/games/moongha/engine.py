@@ -17,10 +17,11 @@ from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, can_hurt, creation_cost, may_attack, may_heal, military_target, option, pack_option, tile_vp,
+    TT_MONSTER, can_hurt, creation_cost, may_attack, may_heal, military_target, option, pack_option, rubble_room,
+    rubble_standing, tile_vp,
 )
 from balance.games.moongha.rules import (
-    ATTACK_TOKENS_ON_KILL, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE,
+    ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE,
     PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD, RUBBLE_END_TIMING,
 )
 from balance.games.moongha.state import (
@@ -47,6 +48,7 @@ AT_END_OF_TURN = RUBBLE_END_TIMING.index("end_of_turn")
 OUT_OF_THE_GAME = DRAKOOR_KILLED_BY_HERO.index("out_of_game")
 ON_LAST_PIECE = ATTACK_TOKENS_ON_KILL.index("last_piece")
 REVEALED_ONLY = KIDDOO_JOINS.index("revealed_only")
+EXCESS_WASTED = BLOOB_EXCESS_HITS.index("wasted")
 
 # ---------------------------------------------------------------- record columns and end reasons
 END_REASONS = ("turns_played", "all_rubble_placed", "brown_rubble_gone")
@@ -135,14 +137,21 @@ def military_targets(s, t, c, piece):
 @jit_inline
 def place_player_rubble(s, t, p, c, hits):
     """Own rubble for ``hits`` city damage, within the city's cap and the player's pieces.  Returns pieces placed."""
-    room = t.city_damage_cap - city_damage(s, c)
-    left = t.player_rubble - s.rubble_placed[p]
-    k = minimum(minimum(hits, room), left)
+    k = rubble_room(s, t, p, c, hits)
     if k > 0:
         s.city_rubble[p, c] += k
         s.rubble_placed[p] += k
         return k
     return 0
+
+
+@jit_inline
+def take_brown(s, k):
+    """``k`` > 0 brown rubble pieces leave the stock for the board; when the last one goes the game will end
+    at the end of the action (``ended_by_action``), whatever rubble comes back later in it."""
+    s.brown_rubble -= k
+    if s.brown_rubble == 0:
+        s.brown_gone = 1
 
 
 @jit_inline
@@ -153,7 +162,7 @@ def place_neutral_rubble(s, t, c, hits):
     if t.neutral_rubble != BLACK_UNLIMITED:
         k = minimum(k, s.brown_rubble)
         if k > 0:
-            s.brown_rubble -= k
+            take_brown(s, k)
     if k > 0:
         s.city_rubble[n, c] += k
         return k
@@ -187,20 +196,22 @@ def damage_monster(s, t, q, i, hits, src, src_player):
 
     Damage is recorded with brown rubble in the Monster box; reaching the damage capacity destroys
     the piece (the brown rubble needed for that is assumed to exist).  Damage beyond a destroyed
-    Bloob passes to another Bloob of the same owner in the city, hidden or not; otherwise it is lost.
+    Bloob passes to another Bloob of the same owner in the city, hidden or not (``options.bloob_excess_hits``,
+    for monsters' hits or every attacker's: ``options.bloob_spill_all_damage``); otherwise it is lost.
     """
     k = t.piece_kind[i]
     kills = 0
     if not can_hurt(t, k, src):
         return 0
     c = s.piece_city[q, i]
-    spill = k == BLOOB and (src <= BLOOB or t.bloob_spill_all_damage)
+    spill = k == BLOOB and t.bloob_excess_hits != EXCESS_WASTED and (src <= BLOOB or t.bloob_spill_all_damage)
     while hits > 0:
         need = t.damage_capacity[k] - s.box_damage[q, k]
         if hits < need:
             add = minimum(hits, s.brown_rubble)
-            s.box_damage[q, k] += add
-            s.brown_rubble -= add
+            if add > 0:
+                s.box_damage[q, k] += add
+                take_brown(s, add)
             break
         hits -= need
         destroy(s, t, q, i, src, src_player)
@@ -489,8 +500,8 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
             strike_monster(s, t, p, k, dice, q, j)
         return
     at_city = ttype == TT_CITY
-    if kdice > 0:  # Kiddoo strikes first, even before armour fires
-        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city)
+    if kdice > 0:  # Kiddoo strikes first, even before armour fires; its hits damage the city only with the symbol
+        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city and t.damages_cities[KIDDOO] == 1)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
         damage_monster(s, t, p, i, count_hits(s, t, armour * t.armour_dice), SRC_MILITARY, -1)
@@ -559,7 +570,7 @@ def do_attack(s, t, p):
             break
         attacked |= 1 << (i - first)
         resolve_attack(s, t, p, i, option(s, o, 1), option(s, o, 2), option(s, o, 3), dice)
-        if s.brown_rubble == 0:
+        if s.brown_gone == 1:  # the game ends with this action: no further Bloob attacks
             break
 
 
@@ -567,8 +578,10 @@ def do_attack(s, t, p):
 
 @jit_inline
 def do_move_hide(s, t, p):
-    """Use one purple token: move or hide one monster; twice with Spectoor on the board."""
+    """Use one purple token: move or hide one monster; twice with Spectoor on the board (the second move may
+    bring a monster back where the first took it from, unless ``options.spectoor_move_back`` is false)."""
     times = 2 if s.on_board[p, SPECTOOR] > 0 else 1
+    moved, start = -1, -1  # the piece moved first and the city it left, when it may not go back there
     for _ in range(times):
         n_opt = 0
         for b in range(s.monsters):  # the board index: the player's pieces in order
@@ -577,7 +590,8 @@ def do_move_hide(s, t, p):
             i = s.board_piece[b]
             k, c0 = t.piece_kind[i], s.piece_city[p, i]
             for x in range(t.move_count[k, c0]):
-                n_opt = put_option(s, n_opt, i, t.moves[k, c0, x], 0, 0)
+                if i != moved or t.moves[k, c0, x] != start:
+                    n_opt = put_option(s, n_opt, i, t.moves[k, c0, x], 0, 0)
             if s.piece_hidden[p, i] == 0:
                 n_opt = put_option(s, n_opt, i, -1, 0, 0)
         if n_opt == 0:
@@ -587,6 +601,8 @@ def do_move_hide(s, t, p):
         if c < 0:
             s.piece_hidden[p, i] = 1
         else:
+            if not t.spectoor_move_back:
+                moved, start = i, s.piece_city[p, i]
             move_monster(s, p, i, c)
 
 
@@ -759,8 +775,9 @@ def player_action(s, t, p):
             if s.box_military[box, piece] > 0 and can_use_military(s, t, piece):
                 n_opt = put_option(s, n_opt, A_MILITARY, box, piece, 0)
     if s.pass_box[p] == IN_HAND:  # the placements come last (the scripted policies rely on it)
-        for box in range(6):
-            n_opt = put_option(s, n_opt, A_PLACE_PASS, box, 0, 0)
+        if s.pass_taken_back[p] == 0 or t.pass_marker_again:  # taken back: not again this turn (option)
+            for box in range(6):
+                n_opt = put_option(s, n_opt, A_PLACE_PASS, box, 0, 0)
     elif pass_action_possible(s, t, p, s.pass_box[p]):
         n_opt = put_option(s, n_opt, A_REMOVE_PASS, s.pass_box[p], 0, 0)
     if n_opt == 0:  # the marker is out and its action impossible: a plain pass
@@ -784,6 +801,7 @@ def player_action(s, t, p):
         return True
     if code == A_REMOVE_PASS:  # the box's action, with a token or piece from the stock (or the board)
         s.pass_box[p] = IN_HAND
+        s.pass_taken_back[p] = 1
         if a <= BOX_PURPLE:
             s.stock_tokens[a] -= 1
             use_token(s, t, p, a)
@@ -800,8 +818,9 @@ def player_action(s, t, p):
 
 @jit_inline
 def ended_by_action(s, t, p):
-    """The game ends at once when the brown rubble is gone, or (option) when ``p`` placed all its rubble."""
-    if s.brown_rubble <= 0:
+    """The game ends at once when the last brown rubble piece went onto the board in the action (even if some
+    came back later in it), or (option) when ``p`` placed all its rubble."""
+    if s.brown_gone == 1:
         return BROWN_RUBBLE_GONE
     if t.rubble_end_timing != AT_END_OF_TURN and s.rubble_placed[p] >= t.player_rubble:
         return ALL_RUBBLE_PLACED
@@ -840,6 +859,7 @@ def phase_three(s, t):
             s.box_military[box, piece] = 0
     if t.pass_marker_end_of_turn != PASS_STAYS:
         s.pass_box[:] = IN_HAND
+    s.pass_taken_back[:] = 0
     for p in range(t.players):
         if s.rubble_placed[p] >= t.player_rubble:
             return True
@@ -849,11 +869,11 @@ def phase_three(s, t):
 # ---------------------------------------------------------------- scoring
 
 @jit_inline
-def colours_holding(s, c, n, amount):
-    """How many rubble colours (the players' and the neutral one) have ``amount`` pieces in city ``c``."""
+def colours_standing(s, t, c, n, standing):
+    """How many rubble colours (the players' and the neutral one) stand at ``standing`` in city ``c``."""
     k = 0
     for r in range(n + 1):
-        if s.city_rubble[r, c] == amount:
+        if rubble_standing(t, r, s.city_rubble[r, c]) == standing:
             k += 1
     return k
 
@@ -870,26 +890,27 @@ def score(s, t):
         # rubble majorities: the neutral rubble (row n) competes but scores nothing
         top = 0
         for r in range(n + 1):
-            top = maximum(top, s.city_rubble[r, c])
+            top = maximum(top, rubble_standing(t, r, s.city_rubble[r, c]))
         if top == 0:
             continue
-        if colours_holding(s, c, n, top) > 1:
+        if colours_standing(s, t, c, n, top) > 1:
             for r in range(n):
-                if s.city_rubble[r, c] == top:
+                if rubble_standing(t, r, s.city_rubble[r, c]) == top:
                     s.vp[r, VP_RUBBLE] += t.tied_majority_vp
             continue
         for r in range(n):
-            if s.city_rubble[r, c] == top:
+            if rubble_standing(t, r, s.city_rubble[r, c]) == top:
                 s.vp[r, VP_RUBBLE] += t.majority_vp
         second = 0
         for r in range(n + 1):
-            if s.city_rubble[r, c] < top:
-                second = maximum(second, s.city_rubble[r, c])
+            standing = rubble_standing(t, r, s.city_rubble[r, c])
+            if standing < top:
+                second = maximum(second, standing)
         if second == 0:
             continue
-        if colours_holding(s, c, n, second) == 1:
+        if colours_standing(s, t, c, n, second) == 1:
             for r in range(n):
-                if s.city_rubble[r, c] == second:
+                if rubble_standing(t, r, s.city_rubble[r, c]) == second:
                     s.vp[r, VP_RUBBLE] += t.second_vp
     for p in range(n):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.pieces[DRAKOOR]):

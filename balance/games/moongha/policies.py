@@ -31,7 +31,7 @@ from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, TT_HUMANS, TT_MONSTER, can_hurt,
-    creation_cost, hit_chance, may_attack, military_target, option, tile_vp,
+    creation_cost, hit_chance, may_attack, military_target, option, rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -157,27 +157,22 @@ def remaining(s, t, q, j):
 
 
 @jit_inline
-def rubble_room(s, t, c, hits):
-    """How many of ``hits`` rubble city ``c`` takes (its cap, and a player's rubble pieces), and its damage before."""
-    dmg = city_damage(s, c)
-    return minimum(minimum(hits, t.city_damage_cap - dmg), t.player_rubble), dmg
-
-
-@jit_inline
 def majority_value(s, t, p, c, hits):
-    """Value for ``p`` of ``hits`` own rubble in city ``c`` for the rubble majority (-0.5: the city is full)."""
-    k, _ = rubble_room(s, t, c, hits)
+    """Value for ``p`` of ``hits`` own rubble in city ``c`` for the rubble majority (-0.5: the city is full),
+    by the scoring's standing of the colours (``decisions.rubble_standing``: how the brown rubble ties)."""
+    k = rubble_room(s, t, p, c, hits)
     if k <= 0:
         return -0.5
-    mine = s.city_rubble[p, c]
+    mine = rubble_standing(t, p, s.city_rubble[p, c])
+    after = rubble_standing(t, p, s.city_rubble[p, c] + k)
     top = 0
     for r in range(t.players + 1):
-        if r != p and s.city_rubble[r, c] > top:
-            top = s.city_rubble[r, c]
+        if r != p:
+            top = maximum(top, rubble_standing(t, r, s.city_rubble[r, c]))
     v = 0.3 * k
-    if mine <= top < mine + k:
+    if mine <= top < after:
         v += 2.0  # takes the majority
-    elif mine + k == top:
+    elif after == top:
         v += 1.0  # ties it
     elif mine > top:
         v += 0.2
@@ -185,25 +180,21 @@ def majority_value(s, t, p, c, hits):
 
 
 @jit_inline
-def own_city_harm(s, t, c, hits):
-    """What ``hits`` rubble cost the holder of city ``c``'s tile: 5 VP up to 2 damage, 3 up to 7, 0 at 8."""
-    k, dmg = rubble_room(s, t, c, hits)
+def own_city_harm(s, t, p, c, hits):
+    """What ``hits`` of ``p``'s rubble cost ``p`` holding city ``c``'s tile: the tile's VP lost (counted twice),
+    and 1 for damaging an own city at all."""
+    k = rubble_room(s, t, p, c, hits)
     if k <= 0:
         return 0.0
-    after = dmg + k
-    loss = 0.0
-    if dmg <= 2 < after:
-        loss += 2.0
-    if dmg < t.city_damage_cap <= after:
-        loss += 3.0
-    return 2.0 * loss + 1.0
+    damage = city_damage(s, c)
+    return 2.0 * (tile_vp(t, damage) - tile_vp(t, damage + k)) + 1.0
 
 
 @jit_inline
 def less_own_city_harm(s, t, p, c, hits, spare, v):
     """``v`` less what ``hits`` rubble cost ``p`` if city ``c`` is its own secret city (scaled by ``spare``)."""
     if s.tile_owner[c] == p:
-        return v - spare * own_city_harm(s, t, c, hits)
+        return v - spare * own_city_harm(s, t, p, c, hits)
     return v
 
 
@@ -216,11 +207,11 @@ def rubble_value(s, t, p, c, hits, spare):
 @jit_inline
 def rubble_of_an_attack(s, t, p, c, spare):
     """``rubble_value`` of 3 hits on city ``c``.  Its majority part is remembered for each seat until the
-    city's rubble changes (rubble is never removed, so the city's damage tells): every city is valued at
-    most Move and Create decisions (and 3 hits are a common attack), and the rubble rarely changes between
-    them."""
+    city's rubble changes (rubble is never removed, so the city's damage tells) or the seat has fewer than 3
+    pieces left: every city is valued at most Move and Create decisions (and 3 hits are a common attack),
+    and the rubble rarely changes between them."""
     m = s.policies
-    now = city_damage(s, c) + 1
+    now = 4 * city_damage(s, c) + minimum(t.player_rubble - s.rubble_placed[p], 3) + 1
     if m.rubble_memo_at[p, c] != now:
         m.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
         m.rubble_memo_at[p, c] = now
@@ -378,7 +369,7 @@ def evaluate_cities(s, t, p, lead, rows):
     C = t.n_cities
     cap = t.city_damage_cap
     ev = s.policies.city_eval
-    hit = (7 - t.hit_on) / 6.0
+    hit = hit_chance(t)
     want_hero = rows >> E_HERO & 1 == 1
     want_military = rows & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
     want_a_bomb = rows >> E_A_BOMB & 1 == 1
@@ -491,7 +482,7 @@ def monster_threatened(s, t, p, k):
 def kind_attack_value(s, t, p, k, dice, lead):
     """The value of the best target of any of the seat's kind-``k`` monsters rolling ``dice`` dice."""
     w = s.policies.param[p]
-    hits = dice * (7 - t.hit_on) / 6.0
+    hits = dice * hit_chance(t)
     best = -1e9
     for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == ON_BOARD:
@@ -650,9 +641,7 @@ def option_value(s, t, p, kind, o, w, lead):
     a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
         if a == 0:
-            cost = t.cost[b]
-            if b == DRAKOOR:
-                cost += t.drakoor_cost_per_drakoor * s.on_board[p, DRAKOOR]
+            cost = creation_cost(s, t, p, b)
             return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
                     + 1.0 * s.box_create[p, b] / cost)
         return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.damage_capacity[c]
@@ -672,7 +661,7 @@ def option_value(s, t, p, kind, o, w, lead):
         if a < 0:
             return 0.0
         k = t.piece_kind[a]
-        hits = s.attack_dice * (7 - t.hit_on) / 6.0
+        hits = s.attack_dice * hit_chance(t)
         if b == TT_MONSTER:
             return monster_target_value(s, t, p, k, c, d, hits, w, lead)
         if b == TT_HUMANS:

@@ -30,6 +30,8 @@ DRAKOOR_KILLED_BY_HERO = ("returned", "out_of_game")
 ATTACK_TOKENS_ON_KILL = ("every_kill", "last_piece")
 HEAL_TARGET = ("own", "any")
 KIDDOO_JOINS = ("hidden_or_revealed", "revealed_only")
+BLOOB_EXCESS_HITS = ("spill_over", "wasted")
+BROWN_RUBBLE_TIES = ("level", "brown_ahead", "players_ahead")
 
 MONSTERS = ("mechoor", "moogre", "spectoor", "kiddoo", "shaggoo", "drakoor", "bloob")
 
@@ -330,6 +332,37 @@ class Options:
     a_bomb_hurts_drakoor: bool = rule(
         False, "The A-bomb damages Drakoors",
         assumed=f"{RB}: 'Drakoor cannot be hurt by other monsters or military units'; the A-bomb is a military piece")
+    pass_marker_again: bool = rule(
+        False, "A Pass marker taken back from an Action box may be placed again in the same turn",
+        assumed=f"{RB}, Action Six: 'If you already have your Pass marker in an Action box then you can remove it and "
+                "perform that action' reserves one action; placed again, each further placing and taking back would "
+                "give one more action from the stock, beyond what the dice put in the Action boxes, and 'the turn will "
+                "end at the end of the turn of the last player to place their marker' counts one placing per player; "
+                "so taking it back is its last use in the turn (the text does not forbid placing it again)")
+    bloob_excess_hits: str = rule(
+        "spill_over", "Hits beyond those that destroy the Bloob attacked: they pass to another Bloob of its owner in "
+        "the city (see bloob_spill_all_damage), or they are wasted",
+        choices=BLOOB_EXCESS_HITS,
+        assumed=f"{RB} contradicts itself: Action Two, THE BLOOB: 'If there is another Bloob piece of the same colour "
+                "as the initial target in the same city then any further damage will be inflicted against this Bloob, "
+                "even if it is hidden' (spill_over); The Monsters, BLOOB: 'Only the Bloob under attack suffers damage, "
+                "so any excess hits are wasted' (wasted).  The combat rule, which gives the procedure, is taken over "
+                "the monsters' summary")
+    spectoor_move_back: bool = rule(
+        True, "With Spectoor's doubled Move/Hide action, a monster moved twice may end the second move in the city it "
+              "started the action from",
+        assumed=f"{RB}, Action Three, SPECTOOR: 'you perform this action twice ... you could move the same monster "
+                "twice': two actions, each under 'A monster cannot end up in the same city that it started from'; "
+                "under false the two moves are one journey, which may not end where it started (its path is not "
+                "checked for a city visited twice)")
+    brown_rubble_ties: str = rule(
+        "level", "A player with as many rubble pieces in a city as the brown rubble: level with it (a tie), or the "
+        "brown stands ahead, or the player stands ahead",
+        choices=BROWN_RUBBLE_TIES,
+        assumed=f"{RB}, Damage Inflicted on Cities: 'Note that brown rubble pieces also figure when calculating "
+                "scores' makes the brown one more colour, so a player level with it for the most is tied (2 VP, no "
+                "second place; the brown's share scores nothing) and level with it for second scores nothing, though "
+                "'If two or more players are tied' speaks of players only")
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ FIELDS = [
     ("turn", np.int64),  # 0-based
     ("first_player", np.int64),
     ("brown_rubble", np.int64),  # brown (neutral) rubble left in the stock
+    ("brown_gone", np.int64),  # 1 once the last brown rubble piece went onto the board (the game ends)
     ("actions", np.int64),  # actions taken in the game
     ("stock_tokens", np.int64, (3,)),  # general stock of orange, white, purple
     ("box_tokens", np.int64, (3,)),  # tokens in Action boxes 1-3
@@ -49,6 +50,7 @@ FIELDS = [
     ("city_rubble", np.int64, (P + 1, C)),  # rubble per player in each city; row n (players) = neutral (brown)
     ("tile_owner", np.int64, (C,)),  # seat holding the secret City tile, -1 = back in the box
     ("pass_box", np.int64, (P,)),  # Action box of each Pass marker, IN_HAND
+    ("pass_taken_back", np.int64, (P,)),  # 1: the Pass marker was taken back from a box this turn
     ("piece_city", np.int64, (P, K)),  # city, -1 off the board
     ("piece_hidden", np.int64, (P, K)),  # 1 = Hidden counter on the board
     ("piece_where", np.int64, (P, K)),  # AVAILABLE, ON_BOARD, CAPTURED, OUT_OF_GAME
@@ -201,6 +203,7 @@ def reset(s, t):
     s.first_player = 0
     s.actions = 0
     s.brown_rubble = t.brown_rubble
+    s.brown_gone = 0
     s.stock_tokens[:] = t.stock_tokens
     s.box_tokens[:] = 0
     s.stock_humans[:] = t.stock_humans
@@ -210,6 +213,7 @@ def reset(s, t):
     s.city_rubble[:, :] = 0
     s.tile_owner[:] = -1
     s.pass_box[:] = IN_HAND
+    s.pass_taken_back[:] = 0
     s.piece_city[:, :] = -1
     s.monsters = 0
     s.city_monsters[:] = 0

@@ -42,7 +42,8 @@ def check_rubble(tables):
 
     def rubble_of_an_attack(s, t, p, c, spare):
         fresh = P.rubble_value(s, t, p, c, 3, spare)
-        known = s.policies.rubble_memo_at[p, c] == s.city_rubble[:, c].sum() + 1
+        left = min(t.player_rubble - s.rubble_placed[p], 3)
+        known = s.policies.rubble_memo_at[p, c] == 4 * s.city_rubble[:, c].sum() + left + 1
         v = of_an_attack(s, t, p, c, spare)
         assert v == fresh, f"3 rubble in city {c}: remembered {v}, afresh {fresh}"
         used["rubble"] += known

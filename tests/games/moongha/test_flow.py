@@ -91,7 +91,10 @@ def test_random_games_end_and_conserve_everything(players):
                                           ("drakoor_killed_by_hero", "out_of_game"),
                                           ("attack_tokens_on_kill", "last_piece"), ("heal_target", "any"),
                                           ("kiddoo_joins", "revealed_only"), ("jet_with_city_military", False),
-                                          ("bloob_spill_all_damage", False), ("a_bomb_hurts_drakoor", True)])
+                                          ("bloob_spill_all_damage", False), ("a_bomb_hurts_drakoor", True),
+                                          ("pass_marker_again", True), ("bloob_excess_hits", "wasted"),
+                                          ("spectoor_move_back", False), ("brown_rubble_ties", "brown_ahead"),
+                                          ("brown_rubble_ties", "players_ahead")])
 def test_every_option_plays(option, value):
     rules = apply_overrides(Rules, {f"options.{option}": value})[0]
     s, t = fresh(4, rules)

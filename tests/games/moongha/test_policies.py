@@ -15,7 +15,7 @@ from balance.games.moongha import policies as P
 from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
 from balance.games.moongha.state import (
-    A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE, reset,
+    A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.rng import new_rng, run_key
@@ -226,6 +226,29 @@ def test_the_a_bomb_is_worth_a_rivals_drakoor_only_where_the_rules_let_it_hurt_o
     P.evaluate_cities(s, t, 0, 1, 1 << P.E_A_BOMB)
     assert (s.policies.city_eval[P.E_A_BOMB, SYDNEY] > 0) == hurts
     assert np.all(s.policies.city_eval[P.E_A_BOMB, :len(CITIES)][np.arange(len(CITIES)) != SYDNEY] == 0)
+
+
+@pytest.mark.parametrize("reading,value", [("level", 0.3 + 1.0), ("brown_ahead", 0.3), ("players_ahead", 0.3 + 2.0)])
+def test_a_majority_is_valued_by_the_scorings_standing_against_the_brown_rubble(reading, value):
+    """One piece that brings the seat level with the brown rubble ties the majority, takes it or leaves the seat
+    second, as ``options.brown_rubble_ties`` says (the policy asks the scoring's ``decisions.rubble_standing``)."""
+    s, t = seated("wrecker", rules=with_options(brown_rubble_ties=reading))
+    s.city_rubble[0, ROME] = 2
+    s.city_rubble[4, ROME] = 3
+    assert P.majority_value(s, t, 0, ROME, 1) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("option,value", [("pass_marker_again", True), ("bloob_excess_hits", "wasted"),
+                                          ("spectoor_move_back", False), ("brown_rubble_ties", "brown_ahead"),
+                                          ("brown_rubble_ties", "players_ahead")])
+def test_scripted_games_end_and_conserve_everything_under_the_readings(option, value):
+    s, t = seated("balanced", rules=with_options(**{option: value}))
+    seed_streams(s, 9)
+    for g in range(12):
+        set_policy(s, SCRIPTED[g % 4])
+        engine.play_game(s, t)
+        assert conservation_problems(s, t) == []
+        assert np.array_equal(s.scores, s.vp.sum(axis=1))
 
 
 # ---------------------------------------------------------------- whole games

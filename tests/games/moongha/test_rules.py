@@ -8,7 +8,7 @@ from balance.games.moongha.decisions import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
-    MECHOOR, MOOGRE, ON_BOARD, ORANGE, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board,
+    MECHOOR, MOOGRE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board,
 )
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put
@@ -18,6 +18,11 @@ LONDON, PARIS, ROME, TOKYO = CITY["London"], CITY["Paris"], CITY["Rome"], CITY["
 
 def with_options(**kv):
     return apply_overrides(Rules, {f"options.{k}": v for k, v in kv.items()})[0]
+
+
+def with_rules(**kv):
+    """Rules with overrides by dotted key, written with '__' for the dots (monsters__kiddoo__damages_cities=True)."""
+    return apply_overrides(Rules, {k.replace("__", "."): v for k, v in kv.items()})[0]
 
 
 # ---------------------------------------------------------------- Create/Heal
@@ -56,6 +61,20 @@ def test_drakoor_costs_one_plus_one_per_drakoor_on_the_board():
     choices(s, (0, DRAKOOR), (TOKYO, DRAKOOR))
     engine.do_create_heal(s, t, 0)
     assert all_used(s) and s.on_board[0, DRAKOOR] == 2
+
+
+def test_a_drakoors_cost_counts_only_its_owners_drakoors_on_the_board():
+    """The Monsters, DRAKOOR: 'one plus one for each such monster you already have on the board'."""
+    s, t = fresh()
+    put(s, t, 1, DRAKOOR, "Rome")
+    put(s, t, 1, DRAKOOR, "Paris")
+    put(s, t, 2, DRAKOOR, "Tokyo")
+    put(s, t, 0, DRAKOOR, "London")
+    assert engine.creation_cost(s, t, 0, DRAKOOR) == 2 and engine.creation_cost(s, t, 1, DRAKOOR) == 3
+    s.box_create[0, DRAKOOR] = 1
+    choices(s, (0, DRAKOOR), (TOKYO, DRAKOOR))  # the second token creates seat 0's second Drakoor
+    engine.do_create_heal(s, t, 0)
+    assert all_used(s) and s.on_board[0, DRAKOOR] == 2 and s.box_create[0, DRAKOOR] == 0
 
 
 def test_the_first_bloob_costs_three():
@@ -226,6 +245,42 @@ def test_bloob_damage_spills_to_another_bloob_in_the_city_even_hidden():
     assert s.box_damage[1, BLOOB] == 2 and s.piece_where[1, c] == ON_BOARD
 
 
+@pytest.mark.parametrize("reading", ["spill_over", "wasted"])
+def test_hits_beyond_a_destroyed_bloob_spill_over_or_are_wasted(reading):
+    """``options.bloob_excess_hits``: Action Two, THE BLOOB: 'any further damage will be inflicted against
+    this Bloob, even if it is hidden' (default); The Monsters, BLOOB: 'Only the Bloob under attack suffers
+    damage, so any excess hits are wasted'."""
+    s, t = fresh(rules=with_options(bloob_excess_hits=reading))
+    a = put(s, t, 1, BLOOB, "Rome")
+    b = put(s, t, 1, BLOOB, "Rome", hidden=True)
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    s.box_attack[0, MECHOOR] = 1
+    choices(s, (MECHOOR,), (2,), (mech, TT_MONSTER, 1, a))
+    dice(s, 4, 4, 4, 4, 4, 1)  # five hits: three destroy the target
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.piece_where[1, a] == AVAILABLE and s.piece_where[1, b] == ON_BOARD
+    assert s.box_damage[1, BLOOB] == (2 if reading == "spill_over" else 0)
+    assert s.brown_rubble == 20 - s.box_damage[1, BLOOB]
+
+
+@pytest.mark.parametrize("spill_all,excess,second_destroyed", [(True, "spill_over", True),
+                                                               (False, "spill_over", False),
+                                                               (True, "wasted", False)])
+def test_military_hits_beyond_a_destroyed_bloob(spill_all, excess, second_destroyed):
+    """``options.bloob_spill_all_damage``: the spill-over is the Bloob's (every attacker's hits pass on) by
+    default, only monsters' under false; under ``bloob_excess_hits = wasted`` nothing passes on."""
+    s, t = fresh(rules=with_options(bloob_spill_all_damage=spill_all, bloob_excess_hits=excess))
+    a = put(s, t, 1, BLOOB, "Paris")
+    b = put(s, t, 1, BLOOB, "Paris", hidden=True)
+    s.city_humans[PARIS, ARMOUR] = 1
+    choices(s, (PARIS, D.FOR_ARMOUR), (1, a, ARMOUR), (1, a, ARMOUR))
+    dice(s, *([5] * 6))  # both armour at the revealed Bloob: six hits
+    engine.use_military(s, t, 0, ARMOUR)
+    assert all_used(s) and s.piece_where[1, a] == AVAILABLE
+    assert (s.piece_where[1, b] == AVAILABLE) == second_destroyed and s.box_damage[1, BLOOB] == 0
+    assert s.lost[1, BLOOB] == (2 if second_destroyed else 1)
+
+
 def test_excess_damage_on_a_lone_bloob_is_lost():
     s, t = fresh()
     a = put(s, t, 1, BLOOB, "Rome")
@@ -290,6 +345,109 @@ def test_kiddoo_joins_with_one_die_and_strikes_before_the_armour():
     assert s.box_damage[0, MECHOOR] == 0 and s.city_rubble[0, PARIS] == 2
 
 
+def test_kiddoo_joining_a_city_attack_never_damages_the_city():
+    """Monster vs City Combat: 'Only three monsters are powerful enough to damage a city, Mechoor, Moogre, and
+    The Bloob'.  Issue 16's reproduction: Kiddoo's hit with no humans left is wasted, not red rubble."""
+    s, t = fresh()
+    red = 1
+    mech = put(s, t, red, MECHOOR, "Paris")
+    put(s, t, red, KIDDOO, "Paris")
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    dice(s, 6, 1, 1, 1)  # Kiddoo 6; Mechoor 1, 1, 1
+    engine.do_attack(s, t, red)
+    assert all_used(s)
+    assert s.city_rubble[red, PARIS] == 0 and s.rubble_placed[red] == 0 and engine.city_damage(s, PARIS) == 0
+
+
+def test_kiddoo_joining_a_city_attack_removes_a_human_and_wastes_the_rest():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.box_attack[0, KIDDOO] = 2
+    s.city_humans[PARIS, INFANTRY] = 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (2,))
+    dice(s, 6, 6, 4, 1, 1)  # Kiddoo: 2 hits, 1 removes the infantry; Mechoor: 1 hit on the city
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert s.city_humans[PARIS, INFANTRY] == 0 and s.city_rubble[0, PARIS] == 1
+
+
+@pytest.mark.parametrize("kiddoo_wrecks", [False, True])
+def test_kiddoos_city_symbol_decides_whether_its_hits_damage_the_city(kiddoo_wrecks):
+    """``monsters.kiddoo.damages_cities``: with the exploding-city symbol (not the printed box) Kiddoo attacks
+    cities on its own, and its hits left after the humans in a joined attack are rubble."""
+    s, t = fresh(rules=with_rules(monsters__kiddoo__damages_cities=kiddoo_wrecks))
+    mech = put(s, t, 1, MECHOOR, "Paris")
+    kid = put(s, t, 1, KIDDOO, "Paris")
+    n = engine.target_options(s, t, 1, kid, 0)
+    assert ((kid, TT_CITY, 0, PARIS) in options(s, n)) == kiddoo_wrecks
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    dice(s, 6, 1, 1, 1)
+    engine.do_attack(s, t, 1)
+    assert all_used(s) and s.city_rubble[1, PARIS] == (1 if kiddoo_wrecks else 0)
+
+
+@pytest.mark.parametrize("mechoor_wrecks", [True, False])
+def test_only_a_monster_with_the_city_symbol_may_attack_the_city(mechoor_wrecks):
+    """``monsters.mechoor.damages_cities``: without the symbol Mechoor has no city to attack."""
+    s, t = fresh(rules=with_rules(monsters__mechoor__damages_cities=mechoor_wrecks))
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    n = engine.target_options(s, t, 0, mech, 0)
+    assert options(s, n) == ([(mech, TT_CITY, 0, PARIS)] if mechoor_wrecks else [])
+
+
+@pytest.mark.parametrize("reading", ["hidden_or_revealed", "revealed_only"])
+def test_a_hidden_kiddoo_joins_only_when_hidden_kiddoos_may(reading):
+    """``options.kiddoo_joins``: 'a city that also contains your Kiddoo piece' - a hidden Kiddoo joins (and is
+    revealed) by default; under revealed_only it stays out, and the attack is the Mechoor's alone."""
+    s, t = fresh(rules=with_options(kiddoo_joins=reading))
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    kid = put(s, t, 0, KIDDOO, "Paris", hidden=True)
+    s.city_humans[PARIS, INFANTRY] = 1
+    joins = reading == "hidden_or_revealed"
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS), *([(0,)] if joins else []))
+    dice(s, *([6] if joins else []), 1, 1, 1, *([] if joins else [1, 1]))  # without Kiddoo the infantry fires
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert s.piece_hidden[0, kid] == (0 if joins else 1)
+    assert s.city_humans[PARIS, INFANTRY] == (0 if joins else 1)
+
+
+def test_monster_hits_remove_armour_then_infantry_then_heroes():
+    """Monster vs Humans Combat: 'armor must be removed first, then infantry, and finally heroes'."""
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, INFANTRY] = 1
+    s.city_humans[PARIS, HERO] = 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
+    dice(s, 1, 1, 1, 6, 1, 1, 1, 1)  # the armour misses; one hit; the infantry left returns fire and misses
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert list(s.city_humans[PARIS, [ARMOUR, INFANTRY, HERO]]) == [0, 1, 1]
+    s.box_attack[0, MECHOOR] = 0
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
+    dice(s, 6, 1, 1)  # no armour left; one hit takes the infantry before the hero; no infantry fires
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert list(s.city_humans[PARIS, [ARMOUR, INFANTRY, HERO]]) == [0, 0, 1]
+
+
+def test_a_jet_staying_in_a_city_falls_after_the_infantry_and_before_the_heroes():
+    """``options.jet_after_attack = city``: a jet left in a city is a casualty between infantry and heroes."""
+    s, t = fresh(rules=with_options(jet_after_attack="city"))
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    s.city_humans[PARIS, INFANTRY] = 1
+    s.city_humans[PARIS, JET] = 1
+    s.city_humans[PARIS, HERO] = 1
+    s.stock_humans[JET] -= 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
+    dice(s, 6, 6, 1)  # two hits: the infantry, then the jet
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert list(s.city_humans[PARIS, [INFANTRY, JET, HERO]]) == [0, 0, 1] and s.stock_humans[JET] == 2
+
+
 def test_infantry_returns_fire_only_if_it_survives():
     s, t = fresh()
     mech = put(s, t, 0, MECHOOR, "Paris")
@@ -348,6 +506,28 @@ def test_spectoor_doubles_the_move_hide_action():
     engine.do_move_hide(s, t, 0)
     assert all_used(s) and s.piece_city[0, m] == CITY["Los Angeles"] and s.piece_hidden[0, m] == 1
     assert s.piece_city[0, sp] == LONDON
+
+
+@pytest.mark.parametrize("move_back", [True, False])
+def test_spectoors_second_move_may_bring_a_monster_back_only_under_its_option(move_back):
+    """``options.spectoor_move_back``: 'you perform this action twice' - each move alone obeys 'A monster cannot
+    end up in the same city that it started from', so the second may return (default); under false the double
+    action is one journey, which may not end where it started."""
+    s, t = fresh(rules=with_options(spectoor_move_back=move_back))
+    sp = put(s, t, 0, SPECTOOR, "Tokyo", hidden=True)
+    m = put(s, t, 0, MOOGRE, "London")
+    if move_back:
+        choices(s, (m, PARIS), (m, LONDON))
+        engine.do_move_hide(s, t, 0)
+        assert all_used(s) and s.piece_city[0, m] == LONDON
+        return
+    choices(s, (m, PARIS), (m, LONDON))
+    with pytest.raises(ValueError):  # London is not among the second move's options
+        engine.do_move_hide(s, t, 0)
+    assert s.piece_city[0, m] == PARIS
+    second = options(s, t.move_count[MOOGRE, PARIS] - 1 + t.move_count[SPECTOOR, TOKYO] + 1)
+    assert (m, LONDON, 0, 0) not in second and (m, ROME, 0, 0) in second and (m, -1, 0, 0) in second
+    assert (sp, LONDON, 0, 0) in second  # another monster may go there
 
 
 # ---------------------------------------------------------------- heroes and military
@@ -609,3 +789,124 @@ def test_the_pass_marker_may_stay_in_its_box_across_turns():
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.pass_box[0] == IN_HAND and s.box_attack[0, MECHOOR] == 1
     assert s.stock_tokens[WHITE] == stock - 1
+
+
+@pytest.mark.parametrize("again", [False, True])
+def test_a_pass_marker_taken_back_is_placed_again_in_the_turn_only_under_its_option(again):
+    """``options.pass_marker_again``: 'If you already have your Pass marker in an Action box then you can remove
+    it and perform that action' - by default taking it back is its last use in the turn (each placing and
+    taking back would otherwise give another action from the stock); phase three gives it back."""
+    s, t = fresh(rules=with_options(pass_marker_again=again))
+    s.pass_box[0] = BOX_ORANGE
+    choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == IN_HAND
+    if again:
+        choices(s, (A_PLACE_PASS, BOX_WHITE))
+        assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
+        return
+    assert engine.player_action(s, t, 0)  # nothing else to take: a plain pass
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == IN_HAND
+    engine.phase_three(s, t)
+    choices(s, (A_PLACE_PASS, BOX_WHITE))  # the next turn
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
+
+
+def test_a_pass_marker_that_stays_across_turns_is_placed_again_the_turn_after_it_is_taken_back():
+    s, t = fresh(rules=with_options(pass_marker_end_of_turn="stays"))
+    s.pass_box[0] = BOX_ORANGE
+    choices(s, (A_REMOVE_PASS, BOX_ORANGE), (0, DRAKOOR), (ROME, DRAKOOR))
+    assert engine.player_action(s, t, 0)
+    assert engine.player_action(s, t, 0) and options(s, 1) == [(D.A_NOTHING, 0, 0, 0)]
+    engine.phase_three(s, t)
+    choices(s, (A_PLACE_PASS, BOX_WHITE))
+    assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
+
+
+def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_action_returns_some():
+    """Phase Three: the game ends 'at the point where all of the brown rubble pieces are on the board'; read
+    (module docstring) as the end of the action that placed the last piece, whatever happens after it in
+    that action.  The jet's collateral places the last piece; the infantry then destroys the Mechoor,
+    whose five damage return to the stock."""
+    s, t = fresh()
+    mech = put(s, t, 1, MECHOOR, "Tokyo")
+    s.box_damage[1, MECHOOR] = 5
+    s.brown_rubble = 1
+    s.city_humans[TOKYO, INFANTRY] = 1
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    s.first_player = 0  # seat 0 is the first player
+    choices(s, (D.A_MILITARY, 1, JET))
+    dice(s, 1, 2, 2, 2, 5, 1)  # the jet: no hit, one collateral; the infantry: one hit destroys the Mechoor
+    assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
+    assert all_used(s) and s.piece_where[1, mech] == AVAILABLE and s.brown_rubble == 5
+
+
+def test_the_game_goes_on_while_brown_rubble_is_left():
+    s, t = fresh()
+    put(s, t, 1, MECHOOR, "Tokyo")
+    s.brown_rubble = 2
+    s.box_military[1, JET] = 1
+    s.stock_humans[JET] = 1
+    s.first_player = 0
+    choices(s, (D.A_MILITARY, 1, JET), *[(A_PLACE_PASS, BOX_ORANGE)] * 4)
+    dice(s, 1, 2, 2, 2)
+    assert engine.phase_two(s, t) == engine.NOT_OVER
+    assert all_used(s) and s.brown_rubble == 1
+
+
+@pytest.mark.parametrize("reading", ["one_supply", "black_unlimited"])
+def test_collateral_rubble_draws_on_the_brown_stock_or_is_unlimited(reading):
+    """``options.neutral_rubble``: one supply of 20 neutral pieces (default), or collateral (black) rubble
+    without limit and apart from the brown stock, which then never runs out on collateral."""
+    s, t = fresh(rules=with_options(neutral_rubble=reading))
+    s.stock_humans[JET] -= 1
+    put(s, t, 1, MECHOOR, "Tokyo")
+    s.brown_rubble = 1
+    dice(s, 1, 1, 1, 2)  # three collateral
+    engine.use_military(s, t, 0, JET)
+    assert all_used(s)
+    if reading == "one_supply":
+        assert s.city_rubble[4, TOKYO] == 1 and s.brown_rubble == 0
+    else:
+        assert s.city_rubble[4, TOKYO] == 3 and s.brown_rubble == 1
+    assert (engine.ended_by_action(s, t, 0) == engine.BROWN_RUBBLE_GONE) == (reading == "one_supply")
+
+
+@pytest.mark.parametrize("with_military", [True, False])
+def test_armour_and_infantry_in_a_jets_city_attack_with_it_only_under_its_option(with_military):
+    """``options.jet_with_city_military``: Action Five makes a placed piece attack 'AND any armor and infantry
+    pieces already in the city' (default); under false the jet attacks alone."""
+    s, t = fresh(rules=with_options(jet_with_city_military=with_military))
+    s.stock_humans[JET] -= 1
+    mech = put(s, t, 1, MECHOOR, "Tokyo")
+    s.city_humans[TOKYO, INFANTRY] = 1
+    dice(s, 2, 2, 2, 2, *([5, 5] if with_military else []))
+    engine.use_military(s, t, 0, JET)
+    assert all_used(s) and s.piece_where[1, mech] == ON_BOARD
+    assert s.box_damage[1, MECHOOR] == (2 if with_military else 0)
+
+
+@pytest.mark.parametrize("hurts", [False, True])
+def test_the_a_bomb_hurts_a_drakoor_only_under_its_option(hurts):
+    """``options.a_bomb_hurts_drakoor``: 'Drakoor cannot be hurt by other monsters or military units' (default:
+    the A-bomb is a military piece); under true its eight dice hit the Drakoor too."""
+    s, t = fresh(rules=with_options(a_bomb_hurts_drakoor=hurts))
+    s.stock_humans[A_BOMB] = 0
+    dr = put(s, t, 2, DRAKOOR, "Rome", hidden=True)
+    choices(s, (ROME, D.FOR_A_BOMB))
+    dice(s, *([6] + [1] * 7), *([1] * 8))
+    engine.use_military(s, t, 0, A_BOMB)
+    assert all_used(s)
+    assert s.piece_where[2, dr] == (AVAILABLE if hurts else ON_BOARD) and s.lost[2, DRAKOOR] == int(hurts)
+
+
+@pytest.mark.parametrize("reading", ["returned", "out_of_game"])
+def test_a_drakoor_killed_by_a_hero_goes_back_or_out_of_the_game(reading):
+    """``options.drakoor_killed_by_hero``: back to its owner (default), or 'placed to one side' for good."""
+    s, t = fresh(rules=with_options(drakoor_killed_by_hero=reading))
+    dr = put(s, t, 0, DRAKOOR, "Rome")
+    dice(s, 6)
+    engine.place_hero(s, t, 1, ROME)
+    assert all_used(s) and s.piece_where[0, dr] == (AVAILABLE if reading == "returned" else OUT_OF_GAME)
+    assert engine.available_piece(s, t, 0, DRAKOOR) >= 0
+    assert s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - (0 if reading == "returned" else 1)

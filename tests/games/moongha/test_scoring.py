@@ -3,7 +3,9 @@
 import pytest
 
 from balance.games.moongha import engine
+from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import DRAKOOR, MECHOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES
+from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, fresh, put
 
 ROME, PARIS = CITY["Rome"], CITY["Paris"]
@@ -55,6 +57,45 @@ def test_a_tie_with_the_brown_rubble_for_most():
     s.city_rubble[3, ROME] = 2
     s.city_rubble[BROWN, ROME] = 2
     assert list(scored(s, t).vp[:, VP_RUBBLE]) == [0, 0, 0, 2]
+
+
+def test_the_brown_rubble_in_second_place_leaves_the_player_below_it_nothing():
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 3
+    s.city_rubble[BROWN, ROME] = 2
+    s.city_rubble[1, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == [4, 0, 0, 0]
+
+
+def test_a_player_level_with_the_brown_rubble_for_second_scores_nothing():
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 5
+    s.city_rubble[1, ROME] = 2
+    s.city_rubble[BROWN, ROME] = 2
+    s.city_rubble[2, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == [4, 0, 0, 0]
+
+
+@pytest.mark.parametrize("reading,most,second", [("level", [0, 2, 0, 0], [4, 0, 0, 0]),
+                                                 ("brown_ahead", [0, 1, 0, 0], [4, 0, 0, 0]),
+                                                 ("players_ahead", [0, 4, 0, 0], [4, 1, 0, 0])])
+def test_a_player_level_with_the_brown_rubble(reading, most, second):
+    """``options.brown_rubble_ties``: 'brown rubble pieces also figure when calculating scores', and 'If two or more
+    players are tied for the most rubble pieces then they each score 2 VPs'.  Level (default): the brown is
+    one more colour, so a player with as many pieces is tied with it (2 VP, and no second place); brown_ahead:
+    the brown stands first, the player second (1 VP); players_ahead: the player has the most (4 VP) and the
+    brown is second."""
+    rules = apply_overrides(Rules, {"options.brown_rubble_ties": reading})[0]
+    s, t = fresh(rules=rules)
+    s.city_rubble[1, ROME] = 3  # red level with the brown for the most; blue below
+    s.city_rubble[BROWN, ROME] = 3
+    s.city_rubble[2, ROME] = 1
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == most
+    s, t = fresh(rules=rules)
+    s.city_rubble[0, ROME] = 5  # red level with the brown for second
+    s.city_rubble[1, ROME] = 2
+    s.city_rubble[BROWN, ROME] = 2
+    assert list(scored(s, t).vp[:, VP_RUBBLE]) == second
 
 
 @pytest.mark.parametrize("damage,vp", [(0, 5), (1, 5), (2, 5), (3, 3), (7, 3), (8, 0)])
@@ -138,3 +179,29 @@ def test_tie_breaker_rubble_pieces_on_the_board():
     engine.score(s, t)
     assert s.scores[0] == s.scores[1] == 4
     assert engine.winner(s, t) == 0
+
+
+def test_tie_breaker_monsters_on_the_board_come_before_rubble_pieces():
+    """'If there is still a tie then the tied player with the most monsters on the board is the winner.  If there
+    is still a tie then the player who has the most rubble pieces on the board is the winner.'"""
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 2  # 4 VP, rubble in one city, 2 pieces
+    s.city_rubble[1, PARIS] = 3  # 4 VP, rubble in one city, 3 pieces
+    s.rubble_placed[0], s.rubble_placed[1] = 2, 3
+    put(s, t, 0, MECHOOR, "Tokyo")
+    engine.score(s, t)
+    assert s.scores[0] == s.scores[1] == 4
+    assert engine.winner(s, t) == 0
+
+
+def test_tie_breaker_cities_with_rubble_come_before_rubble_pieces():
+    s, t = fresh()
+    s.tile_owner[CITY["London"]] = 0
+    s.city_rubble[0, ROME] = 4  # seat 0: 4 + a 5 VP tile, rubble in one city, 4 pieces
+    s.city_rubble[1, PARIS] = 1  # seat 1: 4 + 4 + 1, rubble in three cities, 3 pieces
+    s.city_rubble[1, CITY["Moscow"]] = 1
+    s.city_rubble[1, ROME] = 1
+    s.rubble_placed[0], s.rubble_placed[1] = 4, 3
+    engine.score(s, t)
+    assert s.scores[0] == s.scores[1] == 9
+    assert engine.winner(s, t) == 1
