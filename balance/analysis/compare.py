@@ -2,11 +2,11 @@
 
 Two runs of the same seed and number of games are compared game by game: the interval of each
 difference comes from the per-game differences (B's game i minus A's game i), which is valid
-whatever the two runs share and narrower when game i of A and of B are alike.  Today each batch
-draws all its games from one random stream, so game i of A and of B share their dice only until
-the first decision that B makes differently in that batch; after it, the rest of the batch plays
-different dice, and a variant that changes play gains little from the pairing (see
-``docs/results.md``).  Runs that cannot be paired (other seed, other number of games) are compared
+whatever the two runs share and narrower when game i of A and of B are alike.  Every game draws its
+own random streams from the seed and its index, with fresh dice for every turn (``balance.kit.rng``),
+so game i of A and of B start alike and keep the same dice turn by turn after a decision that B
+makes differently (see "what is paired" in ``docs/results.md``).  Runs that cannot be paired (other
+seed, other number of games) are compared
 as independent samples (Welch).  Each difference gets a 95% interval and a p-value; "significant"
 means a Holm-adjusted p-value below 0.05 across all the metrics compared, so a long list of
 metrics does not turn noise into findings.
@@ -95,7 +95,6 @@ def _estimate(diff: float, se: float) -> tuple[Estimate, float]:
 
 def can_pair(meta_a: dict, meta_b: dict) -> bool:
     return (meta_a["seed"] == meta_b["seed"] and meta_a["games"] == meta_b["games"]
-            and meta_a["batch_size"] == meta_b["batch_size"]
             and meta_a["scenario"]["players"] == meta_b["scenario"]["players"])
 
 

@@ -1,9 +1,9 @@
 """``balance sweep``: what happens to the win rates when a number changes.
 
 Every combination of the varied values is a point; each point is a normal run with the same seed.
-Each batch draws its games' dice from one stream, so two points share their dice only until they
-first play differently in a batch (see "what is paired" in ``docs/results.md``): differences between
-points carry about the noise of independent runs.  The sweep folder holds one run folder per point,
+Game i of every point starts from the same random streams and draws the same dice turn by turn (see
+"what is paired" in ``docs/results.md``), so the differences between points are measured on common
+random numbers.  The sweep folder holds one run folder per point,
 ``sweep.json`` (what was varied, where each point is) and ``summary.parquet`` (one row per point:
 the varied values and every metric with its 95% interval).
 """

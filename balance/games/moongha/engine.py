@@ -500,8 +500,9 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
             strike_monster(s, t, p, k, dice, q, j)
         return
     at_city = ttype == TT_CITY
-    if kdice > 0:  # Kiddoo strikes first, even before armour fires; its hits damage the city only with the symbol
-        strike_humans(s, t, p, c, count_hits(s, t, kdice), at_city and t.damages_cities[KIDDOO] == 1)
+    if kdice > 0:  # Kiddoo strikes first, even before armour fires
+        kiddoo_wrecks = at_city and t.damages_cities[KIDDOO] == 1  # its hits damage the city only with the symbol
+        strike_humans(s, t, p, c, count_hits(s, t, kdice), kiddoo_wrecks)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
         damage_monster(s, t, p, i, count_hits(s, t, armour * t.armour_dice), SRC_MILITARY, -1)

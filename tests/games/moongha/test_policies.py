@@ -14,6 +14,7 @@ from balance.games.moongha import decisions as D
 from balance.games.moongha import policies as P
 from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
+from balance.rules import apply_overrides
 from balance.games.moongha.state import (
     A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE,
 )
@@ -115,6 +116,38 @@ def test_a_policy_reads_its_own_tiles():
     first = pick(s, t, 0, D.PLACE_MONSTER, rows)
     s.tile_owner[first[0]] = 0
     assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] != first[0]
+
+
+# ---------------------------------------------------------------- the rules the policies read
+
+def test_a_policy_values_its_own_city_by_the_scenarios_city_tile_table():
+    """Spared for the City tile's VP it would lose: a scenario in which the tile is worth as much damaged as
+    intact lets the wrecker build in its own city (the policy reads ``scoring.city_tile_vp``, no copy of it)."""
+    rows = [(c, MECHOOR) for c in range(len(CITIES))]
+    s, t = seated("wrecker")
+    s.tile_owner[:] = -1
+    first = pick(s, t, 0, D.PLACE_MONSTER, rows)[0]
+    s.tile_owner[first] = 0
+    assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] != first
+    flat = apply_overrides(Rules, {"scoring.city_tile_vp": [5] * 9})[0]
+    s, t = seated("wrecker", rules=flat)
+    s.tile_owner[:] = -1
+    s.tile_owner[first] = 0
+    assert P.own_city_harm(s, t, 0, first, 3) == 1.0  # only the token penalty for damaging an own city
+    assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] == first
+
+
+def test_a_policy_values_a_monster_by_the_scenarios_cost():
+    """A Create/Heal token is worth more in a Monster box the nearer its monster is to being created: the
+    policy reads the scenario's cost (``decisions.creation_cost``, no copy of the rule)."""
+    def value(rules):
+        s, t = seated("wrecker", rules=rules)
+        s.box_create[0, MECHOOR] = 2
+        s.options[0] = pack_option(0, MECHOOR, 0, 0)
+        return P.option_value(s, t, 0, D.CREATE_HEAL, 0, s.policies.param[0], -1)
+
+    cheaper = apply_overrides(Rules, {"monsters.mechoor.cost": 3})[0]
+    assert value(cheaper) == pytest.approx(value(Rules()) + 2 / 3 - 2 / 4)
 
 
 # ---------------------------------------------------------------- styles

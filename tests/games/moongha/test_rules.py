@@ -909,4 +909,4 @@ def test_a_drakoor_killed_by_a_hero_goes_back_or_out_of_the_game(reading):
     engine.place_hero(s, t, 1, ROME)
     assert all_used(s) and s.piece_where[0, dr] == (AVAILABLE if reading == "returned" else OUT_OF_GAME)
     assert engine.available_piece(s, t, 0, DRAKOOR) >= 0
-    assert s.in_front[0, DRAKOOR] == t.monster[DRAKOOR, 5] - (0 if reading == "returned" else 1)
+    assert s.in_front[0, DRAKOOR] == t.pieces[DRAKOOR] - (0 if reading == "returned" else 1)
