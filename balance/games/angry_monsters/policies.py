@@ -119,23 +119,24 @@ def structures_changed(s, t):
 
 @jit
 def update_routes(s, t, changes):
-    """Bring ``evac_dist`` up to date with the board's structures."""
+    """Bring ``evac_dist`` up to date with the board's structures: open each square that opened (a building
+    fell, a site was placed), or compute them anew if a site went (routes can only get dearer)."""
     m = s.policies
     n = t.n_cells
     anew = m.evac_changes < 0  # a new board
-    for c in range(n):
-        if anew:
-            break
-        anew = m.evac_board[c] == EVAC and s.structure[c] != EVAC  # a site went: routes can only get dearer
+    if not anew:
+        for c in range(n):
+            was = m.evac_board[c]
+            if was != s.structure[c]:
+                if was == EVAC:
+                    anew = True
+                    break
+                m.evac_board[c] = s.structure[c]
+                open_square(s, t, m, c)
     if anew:
         evac_distances(s, t, m)
         for c in range(n):
             m.evac_board[c] = s.structure[c]
-    else:
-        for c in range(n):
-            if m.evac_board[c] != s.structure[c]:
-                m.evac_board[c] = s.structure[c]
-                open_square(s, t, m, c)
     m.evac_changes = changes
 
 
@@ -190,10 +191,10 @@ def monster_move(s, t, seat):
     best target of the search (or the way in to walled-in meeples)."""
     m = s.policies
     here = s.monster_cell[seat]
-    changes = structures_changed(s, t)
     if m.plan_turn != s.turns or m.plan_square != here or m.plan_eaten != s.eaten[seat] or \
-            m.plan_changes != changes:
+            m.plan_changes != structures_changed(s, t):
         m.plan_turn = -1
+        changes = structures_changed(s, t)
         w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = \
             monster_weights(m.id[seat], m.param[seat])
         routes(s, t)
