@@ -1,7 +1,9 @@
 """Boards: the ASCII map a designer draws, the seeded generator, and board checks.
 
 A board is stored as flat arrays over the grid with a one-square border of OFF squares, so a
-neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.
+neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.  In a
+record (the game state, ``BOARD_FIELDS``) the arrays are as long as the largest board (``MAX_CELLS``)
+and a board of another size uses their leading squares.
 
 Legend of the map (one text per row, as in a scenario's ``[rules] board = [...]``)::
 

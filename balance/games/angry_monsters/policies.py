@@ -535,7 +535,7 @@ def wants_replace(s, replace_at_most):
 @jit
 def site_to_lift(s, t, n):
     """The chip to replace: a destroyed one if any, else the standing site closest to a monster."""
-    lift = -1
+    lift = 0
     best = INF
     for o in range(n):
         code = s.options[o]

@@ -83,9 +83,9 @@ class Rules:
                              "or the generator anew for every game", assumed="a drawn board is what players set up",
                              choices=BOARD_SOURCES)
     board: tuple = rule(DEFAULT_BOARD,
-                        "The board, one text per row: ~ water, . land, r o y g b v a red/orange/yellow/green/"
-                        "blue/violet building, E evac site, m meeple on land, 2-9 that many meeples on land, "
-                        "w meeple in water, M monster start (water)",
+                        f"The board, one text per row (at most {MAX_SIDE} rows of at most {MAX_SIDE} squares): ~ water, "
+                        ". land, r o y g b v a red/orange/yellow/green/blue/violet building, E evac site, m meeple on "
+                        "land, 2-9 that many meeples on land, w meeple in water, M monster start (water)",
                         rulebook=SETUP + ": the players colour the shoreline and place buildings and meeples; "
                                          "the default is generated board seed 2 with the violet building at row "
                                          "13, column 11 made land, so that every meeple can reach an evac site",

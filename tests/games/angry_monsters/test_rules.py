@@ -139,6 +139,15 @@ def test_wrecker_destroys_the_cheapest_per_move_first():
     assert p.s.structure[p.cell(1, 5)] == 0
 
 
+def test_the_wrecker_values_buildings_at_the_scenarios_prices():
+    """The strategies read the rules' prices, not a copy: with blue at 4 moves, out of a roll of 3, the
+    wrecker walks 2 squares to the red and destroys it for 1."""
+    p = Position(["~~~~~~", "~bM~~r", "~~~~~~", "E....m"], building_costs=(1, 1, 2, 2, 4, 4))
+    monster_turn(p, 0, WRECKER, (3,), 0.0, 1.0)
+    assert p.s.structure[p.cell(1, 1)] == 4 and p.s.structure[p.cell(1, 5)] == -1
+    assert p.s.monster_cell[0] == p.cell(1, 4) and p.s.moves == 0
+
+
 def test_meeples_cross_between_land_and_water_for_two_moves():
     p = Position(["M~~~", "~~wm", "~~.E"])
     opts = lambda budget: meeple_steps(p, budget)
