@@ -2,12 +2,10 @@
 
 import os
 
-import numpy as np
 import pytest
 
 from balance.registry import games
 from balance.scenario import from_dict
-from balance.kit.rng import die, new_rng
 
 FULL_STATS = os.environ.get("BALANCE_FULL_STATS") == "1"
 
@@ -18,16 +16,6 @@ def random_scenario(game_id: str, players: int | None = None, games_: int = 2_00
     n = players or spec.min_players
     return from_dict({"game": game_id, "players": n, "games": games_, "seed": seed, "name": f"{game_id}-random",
                       "seats": [{"policy": "random"}] * n, **extra})
-
-
-def rng_rolling(*faces, sides=6):
-    """A generator state whose next rolls of a ``sides``-sided die are ``faces``."""
-    for seed in range(1_000_000):
-        rng = new_rng(np.random.SeedSequence(seed))
-        probe = rng.copy()
-        if all(die(sides, probe) == f for f in faces):
-            return rng
-    raise AssertionError(f"no seed rolls {faces}")
 
 
 @pytest.fixture(params=sorted(games()))

@@ -14,8 +14,8 @@ import polars as pl
 from balance.errors import BalanceError
 from balance.registry import games
 from balance.scenario import from_dict
-from balance.sim.batch import lineup, play
 from balance.kit.rng import run_key
+from balance.sim.batch import lineup, play
 from balance.sim.runner import run
 from tests.conftest import random_scenario
 
@@ -270,8 +270,8 @@ def test_a_policy_reads_only_the_parameters_it_declares(game_id):
         for i, n in enumerate(declared):
             filled[i, n:] = 0.37
         records = []
+        tables, columns, *extra = spec.kernel_inputs(scenario.rules, players, ids)
         for p in (params, filled):
-            tables, columns, *extra = spec.kernel_inputs(scenario.rules, players, ids)
             records.append(spec.play_batch(200, 0, lineup(players, 0, 200, False), ids, p, tables, columns,
                                            run_key(SEED), *extra))
         assert np.array_equal(*records), f"{policy.name} reads a parameter it does not declare"

@@ -5,7 +5,7 @@ game's kernels (each costs about half a second at start-up).
 """
 
 MODULES = {
-    # "angry-monsters": "balance.games.angry_monsters",
+    "angry-monsters": "balance.games.angry_monsters",
     "moongha": "balance.games.moongha",
     "pig": "balance.games.pig",
 }

@@ -41,18 +41,11 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   * Seats play fixed roles, so scenarios may not rotate them (validation refuses rotate_seats).
 """
 
-import numpy as np
-
 from balance.games.angry_monsters import engine
-from balance.games.angry_monsters.board import SIDE_IDS, SPREAD_IDS, generated_board, parse_map
-from balance.games.angry_monsters.moves import (BONUS, CHIPS, CROSS, DEPTH, DIAGONAL_SQUEEZE, EACH_GAME, EVAC_COUNTS,
-                                                GEN_EVAC, HEIGHT, HUMAN_DICE, HUMAN_SIDES, INLAND, MAX_ROUNDS, MEEPLES,
-                                                MONSTER_CROSS, MONSTER_DIE, MONSTER_ENTERS_EVAC, N_CELLS, N_CFG,
-                                                NEEDS_EVACUATED, PER_SQUARE, PUT_BACK, PUT_BACK_ANYWHERE, REPLACE_ANY,
-                                                ROUGH, SHARE, SIDE, SPREAD, W2, WIDTH, directions)
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
+from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
 from balance.registry import GameSpec, Param, Policy, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
@@ -98,46 +91,6 @@ POLICIES = (
 )
 MONSTER_ONLY = ("glutton", "wrecker", "blockade")
 HUMAN_ONLY = ("nearest_exit", "flee")
-
-
-def board_arrays(rules: Rules):
-    """(terrain, structure, meeples, monster marks, width, height) of the scenario's board."""
-    if rules.board_source == "map":
-        return parse_map(rules.board)
-    g = rules.generator
-    t, s, m, _ = generated_board(g, rules.meeples, rules.meeples_per_square)
-    return t, s, m, np.zeros(0, np.int64), g.width, g.height
-
-
-def config(rules: Rules, width: int, height: int, n_cells: int) -> np.ndarray:
-    g = rules.generator
-    cfg = np.zeros(N_CFG, np.int64)
-    values = {
-        WIDTH: width, HEIGHT: height, W2: width + 2, N_CELLS: n_cells,
-        EACH_GAME: rules.board_source == "generated_each_game", SIDE: SIDE_IDS[g.shore_side], DEPTH: g.shore_depth,
-        ROUGH: g.shore_roughness, GEN_EVAC: g.evac_sites, INLAND: g.evac_inland, SPREAD: SPREAD_IDS[g.meeple_spread],
-        MEEPLES: rules.meeples, PER_SQUARE: rules.meeples_per_square, MONSTER_DIE: rules.monster_die,
-        BONUS: rules.bonus_moves_per_meeple, HUMAN_DICE: rules.human_dice, HUMAN_SIDES: rules.human_die_sides,
-        CROSS: rules.crossing_cost, MONSTER_CROSS: rules.monster_crossing_cost, CHIPS: rules.evac_site_chips,
-        PUT_BACK: rules.meeples_put_back, REPLACE_ANY: rules.replace_evac_site == "any_site",
-        NEEDS_EVACUATED: rules.replace_needs_evacuated, PUT_BACK_ANYWHERE: rules.put_back_on == "any_square",
-        MONSTER_ENTERS_EVAC: rules.monster_enters_evac_site, EVAC_COUNTS: rules.evac_site_counts_as_building,
-        SHARE: rules.monsters_share_squares, DIAGONAL_SQUEEZE: rules.diagonal_between_buildings,
-        MAX_ROUNDS: rules.max_rounds,
-    }
-    for k, v in values.items():
-        cfg[k] = int(v)
-    return cfg
-
-
-def kernel_args(rules: Rules, players: int, seat_policy: np.ndarray, seat_params: np.ndarray) -> tuple:
-    terrain, structure, meeples, marks, width, height = board_arrays(rules)
-    n_cells = terrain.shape[0]
-    cfg = config(rules, width, height, n_cells)
-    mix = np.array([rules.generator.building_density, *rules.generator.colour_mix], np.float64)
-    cost = np.array([*rules.building_costs, rules.evac_site_cost], np.int64)
-    king, rook, part_a, part_b = directions(width + 2)
-    return (cfg, mix, cost, terrain, structure, meeples, marks, king, rook, part_a, part_b)
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
@@ -205,11 +158,11 @@ SPEC = register(GameSpec(
     id="angry-monsters",
     name="Angry Monsters",
     min_players=2,
-    max_players=5,
+    max_players=MAX_PLAYERS,
     rules_cls=Rules,
     policies=POLICIES,
+    tables=TABLES,
     play_batch=engine.play_batch,
-    kernel_args=kernel_args,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,

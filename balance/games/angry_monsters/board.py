@@ -1,7 +1,9 @@
 """Boards: the ASCII map a designer draws, the seeded generator, and board checks.
 
 A board is stored as flat arrays over the grid with a one-square border of OFF squares, so a
-neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.
+neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.  In a
+record (the game state, ``BOARD_FIELDS``) the arrays are as long as the largest board (``MAX_CELLS``)
+and a board of another size uses their leading squares.
 
 Legend of the map (one text per row, as in a scenario's ``[rules] board = [...]``)::
 
@@ -14,21 +16,41 @@ Legend of the map (one text per row, as in a scenario's ``[rules] board = [...]`
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from dataclasses import replace
+from functools import lru_cache
 
-from balance.sim.dice import below, new_rng, uniform
+import numpy as np
+
+from balance.games.angry_monsters.rules import MAX_SIDE, SHORE_SIDES, SPREADS, Rules
+from balance.kit import below, jit, jit_inline, uniform
+from balance.kit.rng import new_rng
+from balance.kit.state import python_record
 
 OFF, WATER, LAND = 0, 1, 2  # terrain
 NONE, EVAC = -1, 6  # structure: -1 none, 0..5 a building colour, 6 an evac site
 COLOURS = "roygbv"
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "violet")
 LEGEND = "~.roygbvEMmw23456789"
-SIDE_IDS = {"west": 0, "east": 1, "north": 2, "south": 3}
-SPREAD_IDS = {"even": 0, "random": 1}
+WEST, EAST, NORTH, SOUTH = (SHORE_SIDES.index(side) for side in ("west", "east", "north", "south"))
+RANDOM_SPREAD = SPREADS.index("random")
 MEEPLE_TILE = 4  # the 'even' spread deals meeples round tiles of 4x4 squares
 INF = 1 << 28
 MAX_WARNED = 10  # squares of walled-in meeples named one by one; the rest are counted
+MAX_W2 = MAX_SIDE + 2  # the longest padded row
+MAX_CELLS = MAX_W2 * MAX_W2
+MAX_TILES = ((MAX_SIDE + MEEPLE_TILE - 1) // MEEPLE_TILE) ** 2
+
+BOARD_FIELDS = [  # a board being set up, as fields of a record (the game state's, or a Python one: board_record)
+    ("terrain", np.int8, (MAX_CELLS,)),  # per square: OFF, WATER, LAND
+    ("structure", np.int8, (MAX_CELLS,)),  # per square: NONE, a building colour 0..5, EVAC
+    ("meeple_count", np.int32, (MAX_CELLS,)),  # per square: meeples standing there
+    ("land_dist", np.int64, (MAX_CELLS,)),  # per square: king moves from land (monster starts)
+    # the generator's scratch
+    ("squares", np.int64, (MAX_CELLS,)),  # the land squares, shuffled
+    ("water_dist", np.int64, (MAX_CELLS,)),  # per square: rook moves from the water
+    ("queue", np.int64, (MAX_CELLS,)),
+    ("tile_order", np.int64, (MAX_TILES,)),  # the 4x4 tiles in the order meeples are dealt
+]
 
 
 def geometry(width: int, height: int) -> tuple[int, int]:
@@ -39,6 +61,11 @@ def geometry(width: int, height: int) -> tuple[int, int]:
 def empty_board(width: int, height: int):
     w2, n = geometry(width, height)
     return np.zeros(n, np.int8), np.full(n, NONE, np.int8), np.zeros(n, np.int32)
+
+
+def board_record():
+    """A board record for Python code (the generator, the distance maps), its fields as attributes."""
+    return python_record(np.zeros(1, np.dtype(BOARD_FIELDS)))
 
 
 def parse_map(rows) -> tuple:
@@ -89,10 +116,11 @@ def render(terrain, structure, meeples, width, height, marks=()) -> tuple[str, .
     return tuple(rows)
 
 
-@njit(cache=True)
-def land_distance(terrain, w2, dist, queue):
-    """King-move distance of every water square from the nearest land square (land squares: 0)."""
-    n = terrain.shape[0]
+@jit
+def land_distance(b, w2, n):
+    """King-move distance of every water square from the nearest land square (land squares: 0), into
+    ``b.land_dist``."""
+    terrain, dist, queue = b.terrain, b.land_dist, b.queue
     head = 0
     tail = 0
     for c in range(n):
@@ -112,13 +140,12 @@ def land_distance(terrain, w2, dist, queue):
                     dist[nb] = dist[c] + 1
                     queue[tail] = nb
                     tail += 1
-    return dist
 
 
-@njit(cache=True)
-def water_distance(terrain, w2, dist, queue):
-    """Rook-move distance of every square from the nearest water square."""
-    n = terrain.shape[0]
+@jit
+def water_distance(b, w2, n):
+    """Rook-move distance of every square from the nearest water square, into ``b.water_dist``."""
+    terrain, dist, queue = b.terrain, b.water_dist, b.queue
     head = 0
     tail = 0
     for c in range(n):
@@ -137,51 +164,54 @@ def water_distance(terrain, w2, dist, queue):
                 dist[nb] = dist[c] + 1
                 queue[tail] = nb
                 tail += 1
-    return dist
 
 
-@njit(cache=True, inline="always")
+@jit_inline
 def _cell(i, j, side, width, height, w2):
     """Square at position i along the shore and j squares in from the sea edge."""
-    if side == 0:
+    if side == WEST:
         r, c = i, j
-    elif side == 1:
+    elif side == EAST:
         r, c = i, width - 1 - j
-    elif side == 2:
+    elif side == NORTH:
         r, c = j, i
     else:
         r, c = height - 1 - j, i
     return (r + 1) * w2 + c + 1
 
 
-@njit(cache=True)
-def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, inland, n_meeples, per_square,
-             spread, terrain, structure, meeples, cells, dist, queue, rng):
-    """Draw a board into ``terrain``, ``structure`` and ``meeples`` (padded arrays of the right size).
+@jit
+def generate(t, b, rng):
+    """Draw a board by the rules' generator section into ``b.terrain``, ``b.structure`` and ``b.meeple_count``.
 
-    The shore is a random walk of depths within ``shore_depth`` +- 2 x ``roughness``; evac sites go first on free land
-    at least ``inland`` squares from the water (any free land if there is too little), then the
-    buildings (a ``density`` share of the land, colours drawn by ``mix``, always leaving room for
-    the meeples), then the meeples, dealt round 4x4 tiles ('even') or at random ('random').
-    Returns the number of meeples placed (fewer than asked only if the land is full).
+    The shore is a random walk of depths within ``shore_depth`` +- 2 x ``shore_roughness``; evac sites go
+    first on free land at least ``evac_inland`` squares from the water (any free land if there is too
+    little), then the buildings (a ``building_density`` share of the land, colours drawn by
+    ``colour_mix``, always leaving room for the meeples), then the meeples, dealt round 4x4 tiles
+    ('even') or at random ('random').  Returns the number of meeples placed (fewer than asked only if
+    the land is full).
     """
+    width, height, side, roughness = t.width, t.height, t.shore_side, t.shore_roughness
+    n_meeples, per_square = t.meeples, t.meeples_per_square
+    terrain, structure, meeples, cells = b.terrain, b.structure, b.meeple_count, b.squares
     w2 = width + 2
-    length = height if side < 2 else width
-    depth_axis = width if side < 2 else height
-    for c in range(terrain.shape[0]):
+    n = w2 * (height + 2)
+    length = height if side == WEST or side == EAST else width
+    depth_axis = width if side == WEST or side == EAST else height
+    for c in range(n):
         terrain[c] = OFF
         structure[c] = NONE
         meeples[c] = 0
-    depth = min(max(shore_depth, 1), depth_axis - 1)
+    depth = min(max(t.shore_depth, 1), depth_axis - 1)
     for i in range(length):
         if i > 0 and roughness > 0:
             depth += below(2 * roughness + 1, rng) - roughness
-            depth = min(max(depth, shore_depth - 2 * roughness, 1), shore_depth + 2 * roughness, depth_axis - 1)
+            depth = min(max(depth, t.shore_depth - 2 * roughness, 1), t.shore_depth + 2 * roughness, depth_axis - 1)
         for j in range(depth_axis):
             terrain[_cell(i, j, side, width, height, w2)] = WATER if j < depth else LAND
     # the land squares, shuffled
     n_land = 0
-    for c in range(terrain.shape[0]):
+    for c in range(n):
         if terrain[c] == LAND:
             cells[n_land] = c
             n_land += 1
@@ -189,18 +219,20 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
         x = below(k + 1, rng)
         cells[k], cells[x] = cells[x], cells[k]
     # evac sites: inland first
-    water_distance(terrain, w2, dist, queue)
+    water_distance(b, w2, n)
     placed = 0
     for want_inland in (True, False):
         for k in range(n_land):
             c = cells[k]
-            if placed < n_evac and structure[c] == NONE and (dist[c] >= inland or not want_inland):
+            if placed < t.evac_sites and structure[c] == NONE and (b.water_dist[c] >= t.evac_inland or not want_inland):
                 structure[c] = EVAC
                 placed += 1
     # buildings on a density share of the land, leaving room for the meeples
     room = n_land - placed - (n_meeples + per_square - 1) // per_square
+    density = t.building_density
     share = min(density, 1.0) if density > 0.0 else 0.0  # (not NaN, whatever the caller checked)
     n_buildings = min(int(share * n_land + 0.5), max(room, 0))
+    mix = t.colour_mix
     total = 0.0
     for k in range(6):
         total += mix[k] if mix[k] > 0.0 else 0.0
@@ -220,7 +252,7 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
             built += 1
     # meeples
     placed_meeples = 0
-    if spread == 1:
+    if t.meeple_spread == RANDOM_SPREAD:
         for k in range(n_land - 1, 0, -1):
             x = below(k + 1, rng)
             cells[k], cells[x] = cells[x], cells[k]
@@ -240,26 +272,29 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
         tiles_r = (height + MEEPLE_TILE - 1) // MEEPLE_TILE
         tiles_c = (width + MEEPLE_TILE - 1) // MEEPLE_TILE
         n_tiles = tiles_r * tiles_c
-        order = np.arange(n_tiles)
+        order, free_squares = b.tile_order, b.queue
+        for k in range(n_tiles):
+            order[k] = k
         while placed_meeples < n_meeples:
             for k in range(n_tiles - 1, 0, -1):
                 x = below(k + 1, rng)
                 order[k], order[x] = order[x], order[k]
             progress = False
-            for t in order:
+            for k in range(n_tiles):
                 if placed_meeples >= n_meeples:
                     break
-                r0 = (t // tiles_c) * MEEPLE_TILE
-                c0 = (t % tiles_c) * MEEPLE_TILE
+                tile = order[k]
+                r0 = (tile // tiles_c) * MEEPLE_TILE
+                c0 = (tile % tiles_c) * MEEPLE_TILE
                 free = 0
                 for r in range(r0, min(r0 + MEEPLE_TILE, height)):
                     for c in range(c0, min(c0 + MEEPLE_TILE, width)):
                         cell = (r + 1) * w2 + c + 1
                         if terrain[cell] == LAND and structure[cell] == NONE and meeples[cell] < per_square:
-                            queue[free] = cell
+                            free_squares[free] = cell
                             free += 1
                 if free > 0:
-                    cell = queue[below(free, rng)]
+                    cell = free_squares[below(free, rng)]
                     meeples[cell] += 1
                     placed_meeples += 1
                     progress = True
@@ -269,15 +304,31 @@ def generate(width, height, side, shore_depth, roughness, density, mix, n_evac, 
 
 
 def generated_board(g, meeples: int, per_square: int, seed: int | None = None):
-    """A generated board from the rules' ``generator`` section (its ``seed`` unless one is given)."""
-    terrain, structure, meeple_counts = empty_board(g.width, g.height)
-    n = terrain.shape[0]
+    """A generated board from the rules' ``generator`` section (its ``seed`` unless one is given):
+    (terrain, structure, meeples, meeples placed), over the padded squares of its size."""
+    from balance.games.angry_monsters.tables import rules_only
+
+    rules = replace(Rules(), generator=g, meeples=meeples, meeples_per_square=per_square)
+    b = board_record()
     rng = new_rng(np.random.SeedSequence(g.seed if seed is None else seed))
-    placed = generate(g.width, g.height, SIDE_IDS[g.shore_side], g.shore_depth, g.shore_roughness,
-                      g.building_density, np.array(g.colour_mix, np.float64), g.evac_sites, g.evac_inland, meeples,
-                      per_square, SPREAD_IDS[g.meeple_spread], terrain, structure, meeple_counts,
-                      np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), rng)
-    return terrain, structure, meeple_counts, placed
+    placed = generate(rules_only(rules), b, rng)
+    n = geometry(g.width, g.height)[1]
+    return b.terrain[:n].copy(), b.structure[:n].copy(), b.meeple_count[:n].copy(), placed
+
+
+@lru_cache(maxsize=16)
+def starting_board(rules: Rules) -> tuple:
+    """(terrain, structure, meeples, monster marks, width, height) of the board every game starts on
+    (a map, or the generator's board of its seed); for 'generated_each_game' an empty board of the
+    generator's size (each game draws its own)."""
+    if rules.board_source == "map":
+        return parse_map(rules.board)
+    g = rules.generator
+    if rules.board_source == "generated_fixed":
+        t, s, m, _ = generated_board(g, rules.meeples, rules.meeples_per_square)
+    else:
+        t, s, m = empty_board(g.width, g.height)
+    return t, s, m, np.zeros(0, np.int64), g.width, g.height
 
 
 def board_problems(rules) -> list[str]:
@@ -302,6 +353,8 @@ def map_problems(rows, rules) -> list[str]:
         return out
     if width < 2:
         return [f"board rows have {width} square; at least 2 are needed"]
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        return [f"board is {width} x {len(rows)} squares; at most {MAX_SIDE} x {MAX_SIDE}"]
     terrain, structure, meeples, marks, width, height = parse_map(rows)
     text = "".join(rows)
     n_meeples = int(meeples.sum())
@@ -322,7 +375,10 @@ def map_problems(rows, rules) -> list[str]:
         out.append(f"board has {n_evac} evac sites but there are only evac_site_chips = {rules.evac_site_chips}")
     if len(marks):
         w2, n = geometry(width, height)
-        dist = land_distance(terrain, w2, np.zeros(n, np.int64), np.zeros(n, np.int64))
+        b = board_record()
+        b.terrain[:n] = terrain
+        land_distance(b, w2, n)
+        dist = b.land_dist[:n]
         water = dist[terrain == WATER]
         best = int(water.max()) if water.size else 0
         for cell in marks:
@@ -333,37 +389,31 @@ def map_problems(rows, rules) -> list[str]:
     return out
 
 
-def stuck_meeples(terrain, structure, meeples, width: int, crossing: int) -> list[tuple[int, int, int]]:
-    """(row, column, meeples) from 1, as a designer reads the map, of every square whose meeples
-    cannot reach an evac site over land and water: every way out passes through a building.
+def stuck_meeples(rules) -> list[tuple[int, int, int]]:
+    """(row, column, meeples) from 1, as a designer reads the map, of every square of the starting board
+    whose meeples cannot reach an evac site over land and water: every way out passes through a building.
 
-    The engine's own meeple routes decide it (``moves.evac_distances``, the map ``nearest_exit``
-    follows); monsters and other meeples move, so they wall nothing in.
+    The meeples' own routes decide it (``decisions.evac_distances``, the map ``nearest_exit`` follows);
+    monsters and other meeples move, so they wall nothing in.
     """
-    from balance.games.angry_monsters.moves import directions, evac_distances
-    from balance.games.angry_monsters.state import new_state, reset
+    from balance.games.angry_monsters.tables import TABLES
 
-    n, w2 = terrain.shape[0], width + 2
-    state = new_state(2, n, int(meeples.sum()))
-    unused = np.zeros(n, np.int64)
-    reset(state, terrain, structure, meeples, unused, unused)
-    evac_distances(state, crossing, directions(w2)[1])
-    return [(*divmod(int(c), w2), int(meeples[c])) for c in np.flatnonzero((meeples > 0) & (state.evac_dist >= INF))]
+    t = TABLES.python(rules, 2)
+    n, w2 = t.n_cells, t.w2
+    meeples, routes = t.start_meeples[:n], t.start_routes[:n]
+    return [(*divmod(int(c), w2), int(meeples[c])) for c in np.flatnonzero((meeples > 0) & (routes >= INF))]
 
 
 def board_warnings(rules) -> list[str]:
     """What a designer should know about a valid board, one line each (the rules' ``warnings()`` hook):
     every meeple that can never be evacuated unless a monster destroys the buildings round it."""
     if rules.board_source == "map":
-        terrain, structure, meeples, _, width, _ = parse_map(rules.board)
         where = "rules.board: "
     elif rules.board_source == "generated_fixed":
-        terrain, structure, meeples, _ = generated_board(rules.generator, rules.meeples, rules.meeples_per_square)
-        width = rules.generator.width
         where = f"rules.generator: on the board of seed {rules.generator.seed}, "
     else:
         return []  # a new board every game: nothing fixed to check
-    stuck = stuck_meeples(terrain, structure, meeples, width, rules.crossing_cost)
+    stuck = stuck_meeples(rules)
     out = []
     for r, c, k in stuck[:MAX_WARNED]:
         who = "the meeple" if k == 1 else f"the {k} meeples"
@@ -400,7 +450,7 @@ def generator_problems(rules) -> list[str]:
 if __name__ == "__main__":  # print a generated board to paste into a scenario
     import sys
 
-    from balance.games.angry_monsters.rules import Generator, Rules
+    from balance.games.angry_monsters.rules import Generator
 
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else Generator().seed
     r = Rules()

@@ -1,176 +1,256 @@
 """Angry Monsters: monsters (seats 1..n-1, in seat order) rampage, then the human evacuates meeples.
 
 A round is every monster's turn in seat order, then the human's.  The game ends the moment no
-meeple is left on the board, or as a timeout after ``max_rounds`` rounds.
+meeple is left on the board, or as a timeout after ``max_rounds`` rounds.  Every choice is a
+decision (``decisions.py``): ``decide`` takes a scripted choice (the tests' state only), else asks the
+seat's policy.  Dice come from ``kit.roll`` (the game's dice stream), and so do the squares where
+evacuated meeples are put back at random: that is play.  The board of a 'generated_each_game'
+scenario and the monsters' starting squares (ties broken at random) are setup: the setup stream.
 """
 
 import numpy as np
 from numba import njit
 
-from balance.games.angry_monsters.board import EVAC, INF, NONE, WATER, generate, land_distance
-from balance.games.angry_monsters.moves import (BONUS, CROSS, DEPTH, DIAGONAL_SQUEEZE, EACH_GAME, EVAC_COUNTS,
-                                                GEN_EVAC, HEIGHT, HUMAN_DICE, HUMAN_SIDES, INLAND, MAX_ROUNDS, MEEPLES,
-                                                MONSTER_CROSS, MONSTER_DIE, MONSTER_ENTERS_EVAC, NEEDS_EVACUATED,
-                                                PER_SQUARE, PUT_BACK, PUT_BACK_ANYWHERE, REPLACE_ANY, ROUGH, SHARE,
-                                                SIDE, SPREAD, W2, WIDTH, destroy, evac_distances, free_square,
-                                                meeple_may_enter, monster_enters, monster_may_enter, move_meeple,
-                                                open_square)
-from balance.games.angry_monsters.policies import (FLEE, RANDOM, adjacent_meal, break_in, chebyshev, meeple_step,
-                                                   monster_search, monster_weights, site_score, wants_replace)
-from balance.games.angry_monsters.state import (BLUE_VIOLET, EVAC_SITES, EVACUATED, ON_BOARD, PILE, RED_ORANGE,
-                                                REPLACED, STANDING_SITES, TURNS, YELLOW_GREEN, new_state, reset)
-from balance.sim.dice import below, die
-from balance.sim.kernel import jit, jit_inline
-from balance.sim.record import N_COMMON, finish_record, game_col, new_records, pick_random, seat_col, track_lead
+from balance.games.angry_monsters import policies
+from balance.games.angry_monsters.board import EVAC, LAND, NONE, OFF, WATER, generate, land_distance
+from balance.games.angry_monsters.decisions import (
+    END, FROM_PILE, LIFT, LIFT_SITE, MEEPLE_STEP, MONSTER_MOVE, PLACE, PLACE_SITE, REPLACE, REPLACE_OR_ROLL, ROLL,
+    STEP, WRECK, destroy_cost, meeple_may_enter, meeple_of, meeple_step_cost, monster_may_enter, monster_step_cost,
+    option, scripted, square_of, what_of,
+)
+from balance.games.angry_monsters.policies import RANDOM
+from balance.games.angry_monsters.rules import BOARD_SOURCES, REPLACE_MODES, RETURN_SQUARES
+from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, RED_ORANGE, YELLOW_GREEN
+from balance.games.angry_monsters.tables import MAX_PLAYERS
+from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
+                         start_game, track_lead)
+
+LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
+"""The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
+STATE = LAYOUT.dtype
+
+# the readings of the named options, as the tables hold them
+EACH_GAME = BOARD_SOURCES.index("generated_each_game")
+ANY_SITE = REPLACE_MODES.index("any_site")
+ANY_SQUARE = RETURN_SQUARES.index("any_square")
+
+# price line of each structure: red, orange, yellow, green, blue, violet, evac site
+PRICE_LINE = np.array([RED_ORANGE, RED_ORANGE, YELLOW_GREEN, YELLOW_GREEN, BLUE_VIOLET, BLUE_VIOLET, EVAC_SITES],
+                      np.int64)
 
 MEEPLES_GONE, TIMEOUT = 0, 1
 END_REASONS = ("meeples_gone", "timeout")
 GAME_COLUMNS = ("rounds", "evac_sites_replaced", "meeples_left")
-ROUNDS, SITES_REPLACED, MEEPLES_LEFT = range(3)
 SEAT_COLUMNS = ("eaten", "destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",
                 "destroyed_evac_sites", "evacuated")
-EATEN, D_RED_ORANGE, D_YELLOW_GREEN, D_BLUE_VIOLET, D_EVAC_SITES, EVACUATED_COL = range(6)
-END, STEP, WRECK = 0, 1, 2  # a monster's options
-ROLL, REPLACE = 0, 1  # the human's turn start
+
+
+# ---------------------------------------------------------------- decisions
+
+@jit_inline
+def decide(s, t, seat, kind, n):
+    """The code of the option taken among ``s.options[:n]``: the next scripted choice (the tests' state
+    only), else the seat's policy's."""
+    o = scripted_option(s, n)
+    if o >= 0:
+        return s.options[o]
+    return policies.choose(s, t, seat, kind, n)
+
+
+@jit_inline
+def decide_move(s, t, seat, kind):
+    """MONSTER_MOVE or MEEPLE_STEP: the options are listed for the random policy and a test's script only
+    (a scripted policy answers with its move)."""
+    if scripted(s) or s.policies.id[seat] == RANDOM:
+        n = monster_options(s, t, seat) if kind == MONSTER_MOVE else meeple_options(s, t)
+        return decide(s, t, seat, kind, n)
+    return policies.choose(s, t, seat, kind, 0)
+
+
+# ---------------------------------------------------------------- the board
+
+@jit_inline
+def remove_meeples_at(s, c):
+    """Take every meeple on square c off the board; return how many."""
+    k = s.meeple_count[c]
+    if k > 0:
+        s.meeple_count[c] = 0
+        n = s.on_board
+        i = 0
+        while i < n:
+            if s.meeple_cell[i] == c:
+                n -= 1
+                s.meeple_cell[i] = s.meeple_cell[n]
+            else:
+                i += 1
+        s.on_board = n
+    return k
+
+
+@jit_inline
+def move_monster(s, seat, to):
+    frm = s.monster_cell[seat]
+    if frm >= 0 and s.monster_at[frm] == seat:
+        s.monster_at[frm] = -1
+    s.monster_at[to] = seat
+    s.monster_cell[seat] = to
+
+
+@jit_inline
+def evacuate(s, i):
+    """Meeple i reached an evac site: off the board, into the human's hand."""
+    c = s.meeple_cell[i]
+    s.meeple_count[c] -= 1
+    n = s.on_board - 1
+    s.meeple_cell[i] = s.meeple_cell[n]
+    s.on_board = n
+    s.evacuated += 1
+
+
+@jit_inline
+def move_meeple(s, i, to):
+    """Meeple i steps onto square ``to``; return True if it was evacuated there."""
+    frm = s.meeple_cell[i]
+    s.meeple_count[frm] -= 1
+    s.meeple_count[to] += 1
+    s.meeple_cell[i] = to
+    if s.structure[to] == EVAC:
+        evacuate(s, i)
+        return True
+    return False
+
+
+@jit_inline
+def free_square(s, t, c, anywhere, limit):
+    """A square an evac site (``limit`` 1: no meeple on it) or a put-back meeple (``limit``: meeples per
+    square) may be placed on: land (or any square if ``anywhere``), no structure, no monster."""
+    if s.terrain[c] == OFF or (s.terrain[c] != LAND and not anywhere):
+        return False
+    if s.structure[c] != NONE or s.monster_at[c] >= 0:
+        return False
+    return s.meeple_count[c] < limit
 
 
 # ---------------------------------------------------------------- monsters
 
 @jit_inline
-def monster_options(state, seat, budget, cfg, cost, king, rook, part_a, part_b):
-    """Enumerate a monster's legal options into (opt_a kind, opt_b square); END is option 0."""
-    c = state.monster_cell[seat]
-    enters_evac = cfg[MONSTER_ENTERS_EVAC] != 0
-    share = cfg[SHARE] != 0
-    squeeze = cfg[DIAGONAL_SQUEEZE] != 0
-    crossing = cfg[MONSTER_CROSS]
-    state.opt_a[0] = END
-    state.opt_b[0] = -1
+def monster_options(s, t, seat):
+    """List a monster's legal options: END, a step to each square it may enter with the moves left, the
+    destruction of each cardinally adjacent structure it can pay for."""
+    c = s.monster_cell[seat]
+    s.options[0] = option(END, -1, -1)
     n = 1
     for k in range(8):
-        nb = c + king[k]
-        if monster_may_enter(state.structure, state.terrain, state.monster_at, c, k, nb, part_a, part_b,
-                             enters_evac, share, squeeze) and \
-                (crossing if state.terrain[nb] != state.terrain[c] else 1) <= budget:
-            state.opt_a[n] = STEP
-            state.opt_b[n] = nb
+        nb = c + t.king_step[k]
+        if monster_may_enter(s, t, c, k) and monster_step_cost(s, t, c, nb) <= s.moves:
+            s.options[n] = option(STEP, nb, -1)
             n += 1
     for k in range(4):
-        y = c + rook[k]
-        s = state.structure[y]
-        if s >= 0 and cost[s] <= budget:
-            state.opt_a[n] = WRECK
-            state.opt_b[n] = y
+        y = c + t.rook_step[k]
+        x = s.structure[y]
+        if x >= 0 and destroy_cost(t, x) <= s.moves:
+            s.options[n] = option(WRECK, y, -1)
             n += 1
     return n
 
 
+@jit
+def destroy(s, t, seat, y):
+    """The monster destroys the structure on square y; the square becomes open ground."""
+    x = s.structure[y]
+    s.structure[y] = NONE
+    s.destroyed[seat, PRICE_LINE[x]] += 1
+    if x == EVAC:
+        s.standing_sites -= 1
+        s.pile += 1
+
+
 @jit_inline
-def apply_monster_option(state, seat, kind, square, budget, cfg, cost, rook):
-    """Play one option; return the moves left (eating adds the bonus moves)."""
-    if kind == STEP:
-        c = state.monster_cell[seat]
-        budget -= cfg[MONSTER_CROSS] if state.terrain[square] != state.terrain[c] else 1
-        budget += cfg[BONUS] * monster_enters(state, seat, square)
-    elif kind == WRECK:
-        budget -= cost[state.structure[square]]
-        destroy(state, seat, square, cfg[CROSS], rook)
-    return budget
+def monster_acts(s, t, seat, code):
+    """Play a monster's STEP or WRECK: pay its moves; eating every meeple on the square entered gives the
+    bonus moves."""
+    square = square_of(code)
+    if what_of(code) == STEP:
+        s.moves -= monster_step_cost(s, t, s.monster_cell[seat], square)
+        move_monster(s, seat, square)
+        eaten = remove_meeples_at(s, square)
+        s.eaten[seat] += eaten
+        s.moves += t.bonus_moves_per_meeple * eaten
+    else:  # WRECK
+        s.moves -= destroy_cost(t, s.structure[square])
+        destroy(s, t, seat, square)
 
 
 @jit
-def monster_turn(state, seat, policy, p0, p1, p2, cfg, cost, king, rook, part_a, part_b, rng):
-    """Roll the monster's die and spend the moves; the turn ends early when no meeple is left."""
-    budget = die(cfg[MONSTER_DIE], rng)
-    if policy == RANDOM:
-        while budget > 0 and state.tally[ON_BOARD] > 0:
-            n = monster_options(state, seat, budget, cfg, cost, king, rook, part_a, part_b)
-            i = pick_random(n, rng)
-            if state.opt_a[i] == END:
-                break
-            budget = apply_monster_option(state, seat, state.opt_a[i], state.opt_b[i], budget, cfg, cost, rook)
-    else:
-        w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = monster_weights(policy, p0, p1, p2)
-        crossing = cfg[MONSTER_CROSS]
-        while budget > 0 and state.tally[ON_BOARD] > 0:
-            fm = far_meeple or (far_evac and state.tally[STANDING_SITES] == 0)
-            start = state.monster_cell[seat]
-            meal = adjacent_meal(state, start, budget, w_meeple, w_guard, w_building, w_evac, cfg, king, part_a, part_b)
-            if meal >= 0:
-                budget = apply_monster_option(state, seat, STEP, meal, budget, cfg, cost, rook)
-                continue
-            x, y, within = monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, fm,
-                                          far_building, far_evac, cfg, cost, king, rook, part_a, part_b)
-            if x < 0 and w_meeple > 0.0:  # nothing to walk to: the meeples left are walled in
-                x, y, within = break_in(state, start, cfg, cost, king, rook, part_a, part_b)
-            if x < 0:
-                break
-            length = 0
-            c = x
-            while c != start:
-                state.path[length] = c
-                length += 1
-                c = state.s_parent[c]
-            ate = False
-            walked = True
-            for i in range(length - 1, -1, -1):
-                nb = state.path[i]
-                if (crossing if state.terrain[nb] != state.terrain[state.monster_cell[seat]] else 1) > budget:
-                    walked = False
-                    break
-                before = state.eaten[seat]
-                budget = apply_monster_option(state, seat, STEP, nb, budget, cfg, cost, rook)
-                if state.eaten[seat] > before:
-                    ate = True  # more moves and a changed board: plan again
-                    break
-            if not ate:
-                if walked and within and y >= 0 and cost[state.structure[y]] <= budget:
-                    budget = apply_monster_option(state, seat, WRECK, y, budget, cfg, cost, rook)
-                else:
-                    break
+def monster_turn(s, t, seat):
+    """Roll the monster's die and spend the moves, up to the roll ('up to': the monster may stop); the
+    turn ends early when no meeple is left."""
+    s.moves = roll(s, t.monster_die)
+    while s.moves > 0 and s.on_board > 0:
+        code = decide_move(s, t, seat, MONSTER_MOVE)
+        if what_of(code) == END:
+            break
+        monster_acts(s, t, seat, code)
 
 
 # ---------------------------------------------------------------- the human
 
-@jit
-def may_replace(state, cfg):
+@jit_inline
+def may_replace(s, t):
     """The human may replace an evac site: a chip to place (a destroyed one, or with 'any_site' a
     standing one to move) and, by default, enough evacuated meeples to put back."""
-    chip = state.tally[PILE] > 0 or (cfg[REPLACE_ANY] != 0 and state.tally[STANDING_SITES] > 0)
-    paid = cfg[NEEDS_EVACUATED] == 0 or state.tally[EVACUATED] >= cfg[PUT_BACK]
+    chip = s.pile > 0 or (t.replace_evac_site == ANY_SITE and s.standing_sites > 0)
+    paid = not t.replace_needs_evacuated or s.evacuated >= t.meeples_put_back
     return chip and paid
 
 
 @jit
-def site_squares(state):
-    """Enumerate the squares a new evac site may go on (free land, no meeple, no monster) into opt_b."""
+def site_options(s, t):
+    """List the squares a new evac site may go on (free land, no meeple, no monster)."""
     n = 0
-    for c in range(state.terrain.shape[0]):
-        if free_square(state, c, False, 1):
-            state.opt_b[n] = c
+    for c in range(t.n_cells):
+        if free_square(s, t, c, False, 1):
+            s.options[n] = option(PLACE, c, -1)
             n += 1
     return n
 
 
 @jit
-def put_back(state, k, anywhere, per_square, rng):
+def lift_options(s, t):
+    """List the chips the human may replace: a destroyed one, and with 'any_site' each standing site."""
+    n = 0
+    if s.pile > 0:
+        s.options[n] = option(FROM_PILE, -1, -1)
+        n += 1
+    if t.replace_evac_site == ANY_SITE:
+        for c in range(t.n_cells):
+            if s.structure[c] == EVAC:
+                s.options[n] = option(LIFT, c, -1)
+                n += 1
+    return n
+
+
+@jit
+def put_back(s, t, k):
     """Put k evacuated meeples back on random free squares (land, or anywhere); return how many."""
+    anywhere = t.put_back_on == ANY_SQUARE
+    per_square = t.meeples_per_square
     placed = 0
     for _ in range(k):
         n = 0
-        for c in range(state.terrain.shape[0]):
-            if free_square(state, c, anywhere, per_square):
+        for c in range(t.n_cells):
+            if free_square(s, t, c, anywhere, per_square):
                 n += 1
-        if n == 0 or state.tally[EVACUATED] == 0:
+        if n == 0 or s.evacuated == 0:
             break
-        pick = below(n, rng)
-        for c in range(state.terrain.shape[0]):
-            if free_square(state, c, anywhere, per_square):
+        pick = below(n, s.rng)
+        for c in range(t.n_cells):
+            if free_square(s, t, c, anywhere, per_square):
                 if pick == 0:
-                    state.meeple_count[c] += 1
-                    state.meeple_cell[state.tally[ON_BOARD]] = c
-                    state.tally[ON_BOARD] += 1
-                    state.tally[EVACUATED] -= 1
+                    s.meeple_count[c] += 1
+                    s.meeple_cell[s.on_board] = c
+                    s.on_board += 1
+                    s.evacuated -= 1
                     placed += 1
                     break
                 pick -= 1
@@ -178,135 +258,126 @@ def put_back(state, k, anywhere, per_square, rng):
 
 
 @jit
-def replace_site(state, policy, lift, square, cfg, rook, rng):
-    """Lift the site on square ``lift`` (or take a destroyed one from the pile when -1), place it on
-    ``square``, then put evacuated meeples back at random."""
-    if lift >= 0:
-        state.structure[lift] = NONE
-        evac_distances(state, cfg[CROSS], rook)
+def replace_site(s, t, lift, square):
+    """Take the chip (``lift``: FROM_PILE, or LIFT a standing site off its square), place it on ``square``,
+    then put evacuated meeples back at random."""
+    if what_of(lift) == LIFT:
+        s.structure[square_of(lift)] = NONE
     else:
-        state.tally[PILE] -= 1
-        state.tally[STANDING_SITES] += 1
-    state.structure[square] = EVAC
-    open_square(state, square, cfg[CROSS], rook)
-    state.tally[REPLACED] += 1
-    put_back(state, cfg[PUT_BACK], cfg[PUT_BACK_ANYWHERE] != 0, cfg[PER_SQUARE], rng)
+        s.pile -= 1
+        s.standing_sites += 1
+    s.structure[square] = EVAC
+    s.replaced += 1
+    put_back(s, t, t.meeples_put_back)
 
 
 @jit
-def human_replaces(state, policy, p_replace, p_safety, n_monsters, cfg, rook, rng):
-    """The human's choice at the start of the turn; if it is to replace a site, do it.  True if replaced."""
-    if not may_replace(state, cfg):
+def human_replaces(s, t):
+    """The human's choice at the start of the turn, when an evac site may be replaced; if it is to replace
+    one, which and where, and do it.  True if replaced."""
+    human = t.players - 1
+    if not may_replace(s, t) or site_options(s, t) == 0:
         return False
-    n_sites = site_squares(state)
-    if n_sites == 0:
+    s.options[0] = option(ROLL, -1, -1)
+    s.options[1] = option(REPLACE, -1, -1)
+    if what_of(decide(s, t, human, REPLACE_OR_ROLL, 2)) == ROLL:
         return False
-    w2 = cfg[W2]
-    # which chip: the pile (-1) or, with 'any_site', a standing site
-    if policy == RANDOM:
-        if pick_random(2, rng) == ROLL:
-            return False
-        n_lift = 0
-        if state.tally[PILE] > 0:
-            state.opt_a[n_lift] = -1
-            n_lift += 1
-        if cfg[REPLACE_ANY] != 0:
-            for c in range(state.terrain.shape[0]):
-                if state.structure[c] == EVAC:
-                    state.opt_a[n_lift] = c
-                    n_lift += 1
-        lift = state.opt_a[pick_random(n_lift, rng)]
-        square = state.opt_b[pick_random(n_sites, rng)]
-    else:
-        if not wants_replace(state, p_replace):
-            return False
-        lift = -1
-        if state.tally[PILE] == 0:  # move the standing site closest to a monster
-            best = INF
-            for c in range(state.terrain.shape[0]):
-                if state.structure[c] == EVAC:
-                    d = INF
-                    for m in range(n_monsters):
-                        d = min(d, chebyshev(c, state.monster_cell[m], w2))
-                    if d < best:
-                        best = d
-                        lift = c
-        square = -1
-        best_score = -1e18
-        for i in range(n_sites):
-            score = site_score(state, state.opt_b[i], n_monsters, w2, p_safety)
-            if score > best_score:
-                best_score = score
-                square = state.opt_b[i]
-    replace_site(state, policy, lift, square, cfg, rook, rng)
+    lift = decide(s, t, human, LIFT_SITE, lift_options(s, t))
+    square = square_of(decide(s, t, human, PLACE_SITE, site_options(s, t)))
+    replace_site(s, t, lift, square)
     return True
 
 
 @jit_inline
-def meeple_options(state, budget, cfg, rook):
-    """Enumerate the human's legal steps (meeple index in opt_a, square in opt_b); END is option 0."""
-    per_square = cfg[PER_SQUARE]
-    crossing = cfg[CROSS]
-    state.opt_a[0] = -1
-    state.opt_b[0] = -1
+def meeple_options(s, t):
+    """List the human's legal steps: END, then each meeple's step onto each cardinally adjacent square it
+    may enter with the moves left."""
+    s.options[0] = option(END, -1, -1)
     n = 1
-    for i in range(state.tally[ON_BOARD]):
-        c = state.meeple_cell[i]
+    for i in range(s.on_board):
+        c = s.meeple_cell[i]
         for k in range(4):
-            nb = c + rook[k]
-            if meeple_may_enter(state.structure, state.terrain, state.monster_at, state.meeple_count, nb,
-                                per_square) and (crossing if state.terrain[nb] != state.terrain[c] else 1) <= budget:
-                state.opt_a[n] = i
-                state.opt_b[n] = nb
+            nb = c + t.rook_step[k]
+            if meeple_may_enter(s, t, nb) and meeple_step_cost(s, t, c, nb) <= s.moves:
+                s.options[n] = option(STEP, nb, i)
                 n += 1
     return n
 
 
 @jit
-def human_turn(state, policy, p0, p1, p2, p3, n_monsters, cfg, rook, rng):
+def human_turn(s, t):
     """Replace an evac site, or roll the dice and make up to that many single-square meeple moves."""
-    if policy == FLEE:
-        danger, threat, p_replace, p_safety = p0, p1, p2, p3
-    else:
-        danger, threat, p_replace, p_safety = 0.0, 0.0, p0, p1
-    if human_replaces(state, policy, p_replace, p_safety, n_monsters, cfg, rook, rng):
+    human = t.players - 1
+    if human_replaces(s, t):
         return
-    budget = 0
-    for _ in range(cfg[HUMAN_DICE]):
-        budget += die(cfg[HUMAN_SIDES], rng)
-    crossing = cfg[CROSS]
-    per_square = cfg[PER_SQUARE]
-    w2 = cfg[W2]
-    while budget > 0 and state.tally[ON_BOARD] > 0:
-        if policy == RANDOM:
-            n = meeple_options(state, budget, cfg, rook)
-            pick = pick_random(n, rng)
-            i = state.opt_a[pick]
-            to = state.opt_b[pick]
-        else:
-            i, to = meeple_step(state, policy, budget, danger, threat, n_monsters, w2, per_square, crossing, rook)
-        if i < 0:
+    s.moves = 0
+    for _ in range(t.human_dice):
+        s.moves += roll(s, t.human_die_sides)
+    while s.moves > 0 and s.on_board > 0:
+        code = decide_move(s, t, human, MEEPLE_STEP)
+        if what_of(code) == END:
             break
-        budget -= crossing if state.terrain[to] != state.terrain[state.meeple_cell[i]] else 1
-        move_meeple(state, i, to)
+        i, to = meeple_of(code), square_of(code)
+        s.moves -= meeple_step_cost(s, t, s.meeple_cell[i], to)
+        move_meeple(s, i, to)
 
 
-# ---------------------------------------------------------------- the game
+# ---------------------------------------------------------------- setup
 
 @jit
-def place_monsters(state, n_monsters, marks, rng):
-    """Monsters start on the marked squares in seat order, the rest on random free water squares as
-    far from land as possible."""
-    for m in range(n_monsters):
-        if m < marks.shape[0]:
-            state.monster_at[marks[m]] = m
-            state.monster_cell[m] = marks[m]
+def set_up_board(s, t):
+    """The board of this game (drawn now for 'generated_each_game', else the scenario's), with its meeples
+    on it, and nothing eaten, destroyed or evacuated."""
+    n = t.n_cells
+    if t.board_source == EACH_GAME:
+        generate(t, s, s.setup_rng)
+        land_distance(s, t.w2, n)
+    else:
+        for c in range(n):
+            s.terrain[c] = t.start_terrain[c]
+            s.structure[c] = t.start_structure[c]
+            s.meeple_count[c] = t.start_meeples[c]
+            s.land_dist[c] = t.land_dist[c]
+    on_board = 0
+    sites = 0
+    for c in range(n):
+        s.monster_at[c] = -1
+        if s.structure[c] == EVAC:
+            sites += 1
+        for _ in range(s.meeple_count[c]):
+            s.meeple_cell[on_board] = c
+            on_board += 1
+    s.on_board = on_board
+    s.standing_sites = sites
+    s.evacuated = 0
+    s.pile = 0
+    s.replaced = 0
+    s.turns = 0
+    s.moves = 0
+    for p in range(t.players):
+        s.eaten[p] = 0
+        s.monster_cell[p] = -1
+        s.scores[p] = 0
+        s.standing[p] = 0
+        for j in range(s.destroyed.shape[1]):
+            s.destroyed[p, j] = 0
+
+
+@jit
+def place_monsters(s, t):
+    """Monsters start on the map's marked squares in seat order, the others on random free water squares
+    as far from land as possible."""
+    for m in range(t.players - 1):
+        mark = t.monster_marks[m]
+        if mark >= 0:
+            s.monster_at[mark] = m
+            s.monster_cell[m] = mark
             continue
         far = -1
         count = 0
-        for c in range(state.terrain.shape[0]):
-            if state.terrain[c] == WATER and state.monster_at[c] < 0 and state.meeple_count[c] == 0:
-                d = state.land_dist[c]
+        for c in range(t.n_cells):
+            if s.terrain[c] == WATER and s.monster_at[c] < 0 and s.meeple_count[c] == 0:
+                d = s.land_dist[c]
                 if d > far:
                     far = d
                     count = 1
@@ -314,163 +385,129 @@ def place_monsters(state, n_monsters, marks, rng):
                     count += 1
         if count == 0:
             continue
-        pick = below(count, rng)
-        for c in range(state.terrain.shape[0]):
-            if state.terrain[c] == WATER and state.monster_at[c] < 0 and state.meeple_count[c] == 0 and \
-                    state.land_dist[c] == far:
+        pick = below(count, s.setup_rng)
+        for c in range(t.n_cells):
+            if s.terrain[c] == WATER and s.monster_at[c] < 0 and s.meeple_count[c] == 0 and s.land_dist[c] == far:
                 if pick == 0:
-                    state.monster_at[c] = m
-                    state.monster_cell[m] = c
+                    s.monster_at[c] = m
+                    s.monster_cell[m] = c
                     break
                 pick -= 1
 
 
+@jit
+def set_up(s, t):
+    """Before the first turn: the board, the policies' fresh memory, the monsters on their squares."""
+    set_up_board(s, t)
+    policies.new_game(s, t)
+    place_monsters(s, t)
+
+
+# ---------------------------------------------------------------- the game
+
 @jit_inline
-def counted(state, seat, evac_counts):
+def counted(s, t, seat):
     """Buildings a monster destroyed, as the victory condition counts them."""
-    n = state.destroyed[seat, RED_ORANGE] + state.destroyed[seat, YELLOW_GREEN] + state.destroyed[seat, BLUE_VIOLET]
-    if evac_counts:
-        n += state.destroyed[seat, EVAC_SITES]
+    n = s.destroyed[seat, RED_ORANGE] + s.destroyed[seat, YELLOW_GREEN] + s.destroyed[seat, BLUE_VIOLET]
+    if t.evac_site_counts_as_building:
+        n += s.destroyed[seat, EVAC_SITES]
     return n
 
 
 @jit_inline
-def standings(state, n, evac_counts):
-    """Scores (buildings counted for a monster, meeples evacuated for the human) and the seat that
-    would win now (1 in ``state.standing``): the human if evacuated > eaten, else the monster with
-    the most buildings, nobody on a tie.  Returns that seat or -1."""
-    human = n - 1
+def eaten_by_all(s, t):
     eaten = 0
+    for m in range(t.players - 1):
+        eaten += s.eaten[m]
+    return eaten
+
+
+@jit_inline
+def standings(s, t):
+    """Scores (buildings counted for a monster, meeples evacuated for the human) and the seat that
+    would win now (1 in ``s.standing``): the human if evacuated > eaten, else the monster with
+    the most buildings, nobody on a tie.  Returns that seat or -1."""
+    human = t.players - 1
     for m in range(human):
-        eaten += state.eaten[m]
-        state.scores[m] = counted(state, m, evac_counts)
-        state.standing[m] = 0
-    state.scores[human] = state.tally[EVACUATED]
-    state.standing[human] = 0
+        s.scores[m] = counted(s, t, m)
+        s.standing[m] = 0
+    s.scores[human] = s.evacuated
+    s.standing[human] = 0
     winner = -1
-    if state.tally[EVACUATED] > eaten:
+    if s.evacuated > eaten_by_all(s, t):
         winner = human
     else:
         best = -1
         for m in range(human):
-            if state.scores[m] > best:
-                best = state.scores[m]
+            if s.scores[m] > best:
+                best = s.scores[m]
                 winner = m
-            elif state.scores[m] == best:
+            elif s.scores[m] == best:
                 winner = -1
     if winner >= 0:
-        state.standing[winner] = 1
+        s.standing[winner] = 1
     return winner
 
 
 @jit
-def play_game(state, n, policies, params, cfg, cost, marks, king, rook, part_a, part_b, rng):
-    """Play one game on the board already in ``state``.  Return (winner or -1, end reason, rounds)."""
-    n_monsters = n - 1
+def play_game(s, t):
+    """Play one game from the setup.  Return (winner or -1, end reason, rounds)."""
+    n = t.players
     human = n - 1
-    evac_counts = cfg[EVAC_COUNTS] != 0
-    place_monsters(state, n_monsters, marks, rng)
-    turn = 0
-    for rnd in range(1, cfg[MAX_ROUNDS] + 1):
+    set_up(s, t)
+    for rnd in range(1, t.max_rounds + 1):
         for seat in range(n):  # the monsters in seat order, then the human
             if seat == human:
-                human_turn(state, policies[human], params[human, 0], params[human, 1],
-                           params[human, 2], params[human, 3], n_monsters, cfg, rook, rng)
+                human_turn(s, t)
             else:
-                monster_turn(state, seat, policies[seat], params[seat, 0], params[seat, 1],
-                             params[seat, 2], cfg, cost, king, rook, part_a, part_b, rng)
-            turn += 1
-            winner = standings(state, n, evac_counts)
-            track_lead(state.lead, state.standing, n, turn)
-            if state.tally[ON_BOARD] == 0:
-                state.tally[TURNS] = turn
+                monster_turn(s, t, seat)
+            s.turns += 1
+            winner = standings(s, t)
+            track_lead(s.lead, s.standing, n, s.turns)
+            if s.on_board == 0:
                 return winner, MEEPLES_GONE, rnd
-    state.tally[TURNS] = turn
-    standings(state, n, evac_counts)
-    return -1, TIMEOUT, cfg[MAX_ROUNDS]
+    standings(s, t)
+    return -1, TIMEOUT, t.max_rounds
 
 
-@jit
-def write_record(rec, g, state, n, winner, reason, rounds):
-    finish_record(rec, g, n, winner, reason, state.tally[TURNS], state.scores, state.lead)
-    # ranks: the human first if evacuated > eaten, else the monsters by buildings and the human last
+@jit_inline
+def write_record(rec, g, col, s, t, winner, reason, rounds):
+    """Game ``g``'s row: the common columns (ranks: the human first if evacuated > eaten, else the
+    monsters by buildings and the human last), then the game's own by name."""
+    n = t.players
     human = n - 1
-    eaten = 0
-    for m in range(human):
-        eaten += state.eaten[m]
-    human_ahead = state.tally[EVACUATED] > eaten
-    for s in range(n):
-        if s == human:
+    finish_record(rec, g, col, n, winner, reason, s.turns, s.scores, s.lead)
+    human_ahead = s.evacuated > eaten_by_all(s, t)
+    for p in range(n):
+        if p == human:
             rank = 1 if human_ahead else n
         else:
             rank = 2 if human_ahead else 1
             for m in range(human):
-                if state.scores[m] > state.scores[s]:
+                if s.scores[m] > s.scores[p]:
                     rank += 1
-        rec[g, N_COMMON + n + s] = rank
-    n_game = len(GAME_COLUMNS)
-    rec[g, game_col(ROUNDS, n)] = rounds
-    rec[g, game_col(SITES_REPLACED, n)] = state.tally[REPLACED]
-    rec[g, game_col(MEEPLES_LEFT, n)] = state.tally[ON_BOARD]
-    for s in range(n):
-        rec[g, seat_col(EATEN, s, n, n_game)] = state.eaten[s]
-        rec[g, seat_col(D_RED_ORANGE, s, n, n_game)] = state.destroyed[s, RED_ORANGE]
-        rec[g, seat_col(D_YELLOW_GREEN, s, n, n_game)] = state.destroyed[s, YELLOW_GREEN]
-        rec[g, seat_col(D_BLUE_VIOLET, s, n, n_game)] = state.destroyed[s, BLUE_VIOLET]
-        rec[g, seat_col(D_EVAC_SITES, s, n, n_game)] = state.destroyed[s, EVAC_SITES]
-        rec[g, seat_col(EVACUATED_COL, s, n, n_game)] = state.tally[EVACUATED] if s == human else 0
+        rec[g, col.rank[p]] = rank
+    rec[g, col.rounds] = rounds
+    rec[g, col.evac_sites_replaced] = s.replaced
+    rec[g, col.meeples_left] = s.on_board
+    for p in range(n):
+        rec[g, col.eaten[p]] = s.eaten[p]
+        rec[g, col.destroyed_red_orange[p]] = s.destroyed[p, RED_ORANGE]
+        rec[g, col.destroyed_yellow_green[p]] = s.destroyed[p, YELLOW_GREEN]
+        rec[g, col.destroyed_blue_violet[p]] = s.destroyed[p, BLUE_VIOLET]
+        rec[g, col.destroyed_evac_sites[p]] = s.destroyed[p, EVAC_SITES]
+        rec[g, col.evacuated[p]] = s.evacuated if p == human else 0
 
 
 @njit(cache=True)
-def new_board(cfg, mix, terrain, structure, meeple_count, evac_dist, land_dist, scratch, rook, rng):
-    """Draw a new board (board_source 'generated_each_game') into the given arrays."""
-    n = terrain.shape[0]
-    generate(cfg[WIDTH], cfg[HEIGHT], cfg[SIDE], cfg[DEPTH], cfg[ROUGH], mix[0], mix[1:], cfg[GEN_EVAC], cfg[INLAND],
-             cfg[MEEPLES], cfg[PER_SQUARE], cfg[SPREAD], terrain, structure, meeple_count, scratch[0], scratch[1],
-             scratch[2], rng)
-    land_distance(terrain, cfg[W2], land_dist, scratch[1])
-    # evac distances of the new board, through a scratch state-free pass
-    return n
-
-
-@njit(cache=True)
-def play_batch(n_games, lineup, seat_policy, seat_params, cfg, mix, cost, terrain, structure, meeple_count, marks,
-               king, rook, part_a, part_b, rng):
-    n = lineup.shape[1]
-    n_game = len(GAME_COLUMNS)
-    rec = new_records(n_games, N_COMMON + 2 * n + n_game + len(SEAT_COLUMNS) * n)
-    n_cells = terrain.shape[0]
-    max_meeples = max(cfg[MEEPLES], np.sum(meeple_count))
-    state = new_state(n, n_cells, max_meeples)
-    policies = np.empty(n, np.int64)
-    params = np.zeros((n, max(seat_params.shape[1], 4)), np.float64)
-    board_t = terrain.copy()
-    board_s = structure.copy()
-    board_m = meeple_count.copy()
-    evac_d = np.zeros(n_cells, np.int64)
-    land_d = np.zeros(n_cells, np.int64)
-    scratch = np.zeros((3, n_cells), np.int64)
-    each_game = cfg[EACH_GAME] != 0
-    no_marks = marks[:0]
-    # the fixed board's distance maps, once
-    land_distance(board_t, cfg[W2], land_d, scratch[1])
-    reset(state, board_t, board_s, board_m, evac_d, land_d)
-    evac_distances(state, cfg[CROSS], rook)
-    evac_d[:] = state.evac_dist
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key):
+    """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
+    t, col = record(tables), record(columns)
+    rec = new_records(n_games, col.count)
+    state = np.zeros(1, STATE)
     for g in range(n_games):
-        for s in range(n):
-            policies[s] = seat_policy[lineup[g, s]]
-            for j in range(seat_params.shape[1]):
-                params[s, j] = seat_params[lineup[g, s], j]
-        if each_game:
-            new_board(cfg, mix, board_t, board_s, board_m, evac_d, land_d, scratch, rook, rng)
-            reset(state, board_t, board_s, board_m, evac_d, land_d)
-            evac_distances(state, cfg[CROSS], rook)
-            place_marks = no_marks
-        else:
-            reset(state, board_t, board_s, board_m, evac_d, land_d)
-            place_marks = marks
-        winner, reason, rounds = play_game(state, n, policies, params, cfg, cost, place_marks, king, rook, part_a,
-                                           part_b, rng)
-        write_record(rec, g, state, n, winner, reason, rounds)
+        s = record(state)
+        start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        winner, reason, rounds = play_game(s, t)
+        write_record(rec, g, col, s, t, winner, reason, rounds)
     return rec

@@ -1,106 +1,285 @@
 """Angry Monsters strategies.  The whole board is public, so every policy may read all of it.
 
-Decision points: a monster's step (END, a step to one of the 8 neighbours, or destroying a building
-in one of the 4 cardinal directions); the human's turn start (ROLL or REPLACE an evac site), the
-site to lift (``any_site`` reading), the square for the site, and each meeple step (END or a meeple
-and a cardinal direction).  ``random`` picks uniformly among the enumerated legal options.
-
-The scripted policies score the same legal moves but plan with distance maps instead of listing
-every option at every step:
+At every decision (``decisions.py``) the engine asks ``choose`` for the code of the option the seat
+takes.  ``random`` picks uniformly among the options the engine listed.  The scripted policies answer
+a move with the option they take (the engine lists no options for them), planned with distance maps:
 
 * monsters run one bounded Dijkstra search from their square (king steps, monster costs) and take
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
   its square) or a building destroyed from a cardinally adjacent square.  With nothing in reach,
-  they walk towards the nearest target of their kind.  They re-plan after every meal or wreck.
+  they walk towards the nearest target of their kind.  The plan (``path``, then the structure to
+  destroy) is walked step by step and made again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
-* the human reads ``evac_dist`` (every square's cheapest meeple route to an evac site), which is
-  recomputed only when the board changes: incrementally when a building falls or a site is placed,
-  from scratch when a site is destroyed or lifted.
+* the human reads ``evac_dist``, every square's cheapest meeple route to an evac site
+  (``decisions.evac_distances``).  The policies keep it up to date with the board: when structures
+  have changed since it was computed, incrementally where squares opened (a building fell, a site
+  was placed), from scratch where a site went.
+
+Their scratch and memos are the policies' record ``s.policies`` (``FIELDS``), which the engine never
+writes.
 """
 
+import numpy as np
 
-from balance.games.angry_monsters.board import EVAC, INF, NONE, OFF
-from balance.games.angry_monsters.moves import MONSTER_CROSS, MONSTER_ENTERS_EVAC, PER_SQUARE, SHARE, DIAGONAL_SQUEEZE, \
-    meeple_may_enter, monster_may_enter, step_cost
-from balance.games.angry_monsters.state import ON_BOARD, STAMP, STANDING_SITES
-from balance.sim.kernel import jit, jit_inline
+from balance.games.angry_monsters.board import EVAC, INF, MAX_CELLS
+from balance.games.angry_monsters.decisions import (
+    END, FROM_PILE, LIFT_SITE, MEEPLE_STEP, MONSTER_MOVE, REPLACE, REPLACE_OR_ROLL, ROLL, ROUTE_FIELDS, STEP, WRECK,
+    destroy_cost, evac_distances, meeple_may_enter, meeple_step_cost, monster_may_enter, monster_step_cost, open_square, option,
+    square_of, what_of,
+)
+from balance.games.angry_monsters.rules import BOARD_SOURCES, MAX_MEEPLES
+from balance.kit import below, jit, jit_inline
 
 # STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
 RANDOM, GLUTTON, WRECKER, BLOCKADE, NEAREST_EXIT, FLEE, STANDARD = range(7)
 MONSTER_POLICIES = (GLUTTON, WRECKER, BLOCKADE)
 HUMAN_POLICIES = (NEAREST_EXIT, FLEE)
+MAX_PARAMS = 4  # flee: danger_radius, threat_weight, replace_at_most, site_safety
+EACH_GAME = BOARD_SOURCES.index("generated_each_game")
+
+# the monsters' search: a route's cost is at most 12 moves a square (Dijkstra's buckets), and each
+# square enters the pool once and once more for each of its 8 neighbours that lowers its cost
+MAX_BUCKETS = MAX_CELLS * 13 + 64
+MAX_POOL = MAX_CELLS * 9 + 16
+
+FIELDS = ROUTE_FIELDS + [  # the policies' record, ``s.policies`` (besides the kit's rng, id and param)
+    # the meeples' routes to safety (evac_dist, decisions.ROUTE_FIELDS), and the board they were computed for
+    ("evac_board", np.int8, (MAX_CELLS,)),  # the structures then
+    ("evac_changes", np.int64),  # structures_changed then
+    # the monsters' search
+    ("stamp", np.int64),  # the search's number: a square was reached (seen) or settled (done) in this one
+    ("dist", np.int64, (MAX_CELLS,)),
+    ("seen", np.int64, (MAX_CELLS,)),
+    ("done", np.int64, (MAX_CELLS,)),
+    ("parent", np.int64, (MAX_CELLS,)),  # the square a square was reached from
+    ("bucket", np.int64, (MAX_BUCKETS,)),  # Dijkstra's buckets by cost: the first pool entry, -1 if empty
+    ("buckets_ready", np.bool_),
+    ("pool_cell", np.int64, (MAX_POOL,)),
+    ("pool_next", np.int64, (MAX_POOL,)),
+    # a monster's plan: the squares to walk (from path[path_left - 1] to path[0]), then the structure to destroy
+    ("path", np.int64, (MAX_CELLS,)),
+    ("path_left", np.int64),
+    ("plan_wreck", np.int64),  # -1: none
+    ("plan_turn", np.int64),  # the plan holds in this turn (-1: none) while the monster stands on plan_square
+    ("plan_square", np.int64),  # having eaten plan_eaten, with the board's structures_changed plan_changes
+    ("plan_eaten", np.int64),
+    ("plan_changes", np.int64),
+    ("priority", np.float64, (MAX_MEEPLES,)),  # flee: each meeple's urgency
+]
 
 
 @jit_inline
-def monster_weights(policy, p0, p1, p2):
+def new_game(s, t):
+    """Forget the last game's plan, and take the routes of the starting board (called before each game,
+    on the board set up)."""
+    m = s.policies
+    m.plan_turn = -1
+    if t.board_source == EACH_GAME:
+        m.evac_changes = -1  # not known yet: update_routes computes them
+    else:
+        for c in range(t.n_cells):
+            m.evac_dist[c] = t.start_routes[c]
+            m.evac_board[c] = s.structure[c]
+        m.evac_changes = 0
+    if not m.buckets_ready:  # the search leaves every bucket empty behind it
+        m.bucket[:] = -1
+        m.buckets_ready = True
+
+
+@jit_inline
+def choose(s, t, seat, kind, n):
+    """The code of the option the seat's policy takes; ``s.options[:n]`` lists the legal options
+    (for a move, only when the seat plays ``random``)."""
+    if s.policies.id[seat] == RANDOM:
+        return s.options[below(n, s.policies.rng)]
+    if kind == MONSTER_MOVE:
+        return monster_move(s, t, seat)
+    if kind == MEEPLE_STEP:
+        return meeple_step(s, t, seat)
+    replace_at_most, safety = human_params(s, seat)[2:]
+    if kind == REPLACE_OR_ROLL:
+        return option(REPLACE, -1, -1) if wants_replace(s, replace_at_most) else option(ROLL, -1, -1)
+    if kind == LIFT_SITE:
+        return site_to_lift(s, t, n)
+    return site_to_place(s, t, n, safety)  # PLACE_SITE
+
+
+# ---------------------------------------------------------------- the board as the policies read it
+
+@jit_inline
+def structures_changed(s, t):
+    """Structures destroyed and evac sites replaced so far: it grows whenever a structure changes."""
+    k = s.replaced
+    for p in range(t.players - 1):
+        for j in range(s.destroyed.shape[1]):
+            k += s.destroyed[p, j]
+    return k
+
+
+@jit
+def update_routes(s, t, changes):
+    """Bring ``evac_dist`` up to date with the board's structures: open each square that opened (a building
+    fell, a site was placed), or compute them anew if a site went (routes can only get dearer)."""
+    m = s.policies
+    n = t.n_cells
+    anew = m.evac_changes < 0  # a new board
+    if not anew:
+        for c in range(n):
+            was = m.evac_board[c]
+            if was != s.structure[c]:
+                if was == EVAC:
+                    anew = True
+                    break
+                m.evac_board[c] = s.structure[c]
+                open_square(s, t, m, c)
+    if anew:
+        evac_distances(s, t, m)
+        for c in range(n):
+            m.evac_board[c] = s.structure[c]
+    m.evac_changes = changes
+
+
+@jit_inline
+def routes(s, t):
+    """``s.policies.evac_dist``, up to date: every square's cheapest meeple route to an evac site."""
+    changes = structures_changed(s, t)
+    if s.policies.evac_changes != changes:
+        update_routes(s, t, changes)
+    return s.policies.evac_dist
+
+
+@jit_inline
+def chebyshev(a, b, w2):
+    ra = a // w2
+    rb = b // w2
+    dr = abs(ra - rb)
+    dc = abs((a - ra * w2) - (b - rb * w2))
+    return dr if dr > dc else dc
+
+
+@jit_inline
+def monster_distance(s, t, c):
+    """King-move distance (as the crow flies) from square c to the nearest monster."""
+    best = INF
+    for p in range(t.players - 1):
+        d = chebyshev(c, s.monster_cell[p], t.w2)
+        if d < best:
+            best = d
+    return best
+
+
+# ---------------------------------------------------------------- monsters
+
+@jit_inline
+def monster_weights(policy, p):
     """(meeple, guard, building, evac site) values and what to walk towards when nothing is in reach
-    (meeples, buildings, evac sites) for a scripted monster with parameters p0.. (see the GameSpec)."""
+    (meeples, buildings, evac sites) for a scripted monster with parameters ``p`` (see the GameSpec)."""
     if policy == WRECKER:  # meeple_weight, evac_weight
-        return p0, 0.0, 1.0, p1, False, True, True
+        return p[0], 0.0, 1.0, p[1], False, True, True
     if policy == BLOCKADE:  # evac_weight, guard_weight, meeple_weight
-        return p2, p1, 0.0, p0, False, False, True
-    return 1.0, 0.0, p0, p0, True, False, False  # GLUTTON: building_weight
+        return p[2], p[1], 0.0, p[0], False, False, True
+    return 1.0, 0.0, p[0], p[0], True, False, False  # GLUTTON: building_weight
+
+
+@jit
+def monster_move(s, t, seat):
+    """The scripted monster's next option: the next step of its plan, the wreck it ends with, or END.
+
+    A plan holds while the monster walks it in the same turn with nothing eaten or destroyed;
+    otherwise a new one is made: a meal next door if one is worth the most a target can be, else the
+    best target of the search (or the way in to walled-in meeples)."""
+    m = s.policies
+    here = s.monster_cell[seat]
+    if m.plan_turn != s.turns or m.plan_square != here or m.plan_eaten != s.eaten[seat] or \
+            m.plan_changes != structures_changed(s, t):
+        m.plan_turn = -1
+        changes = structures_changed(s, t)
+        w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = \
+            monster_weights(m.id[seat], m.param[seat])
+        routes(s, t)
+        meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac)
+        if meal >= 0:
+            return option(STEP, meal, -1)
+        far_meeple = far_meeple or (far_evac and s.standing_sites == 0)
+        x, y, within = monster_search(s, t, here, w_meeple, w_guard, w_building, w_evac, far_meeple,
+                                      far_building, far_evac)
+        if x < 0 and w_meeple > 0.0:  # nothing to walk to: the meeples left are walled in
+            x, y, within = break_in(s, t, here)
+        if x < 0:
+            return option(END, -1, -1)
+        length = 0
+        c = x
+        while c != here:
+            m.path[length] = c
+            length += 1
+            c = m.parent[c]
+        m.path_left = length
+        m.plan_wreck = y if within else -1
+        m.plan_turn, m.plan_square, m.plan_eaten, m.plan_changes = s.turns, here, s.eaten[seat], changes
+    if m.path_left > 0:
+        nb = m.path[m.path_left - 1]
+        if monster_step_cost(s, t, here, nb) > s.moves:
+            return option(END, -1, -1)
+        m.path_left -= 1
+        m.plan_square = nb
+        return option(STEP, nb, -1)
+    m.plan_turn = -1  # walked: destroy the structure, then plan again
+    y = m.plan_wreck
+    if y >= 0 and destroy_cost(t, s.structure[y]) <= s.moves:
+        return option(WRECK, y, -1)
+    return option(END, -1, -1)
 
 
 @jit_inline
-def adjacent_meal(state, start, budget, w_meeple, w_guard, w_building, w_evac, cfg, king, part_a, part_b):
+def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
     """A neighbouring square whose meeples are worth as much per move as any target can be, or -1.
 
     The search would pick it too (it is the first best square at distance 1); this shortcut saves
     the search for most meals of a feeding frenzy.
     """
-    bound = max(w_meeple * cfg[PER_SQUARE] * (1.0 + w_guard), w_building, w_evac)
+    bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     found = -1
-    if w_meeple > 0.0 and cfg[MONSTER_CROSS] == 1:
-        enters_evac = cfg[MONSTER_ENTERS_EVAC] != 0
-        share = cfg[SHARE] != 0
-        squeeze = cfg[DIAGONAL_SQUEEZE] != 0
+    if w_meeple > 0.0 and t.monster_crossing_cost == 1:
+        evac_dist = s.policies.evac_dist
         for k in range(8):
-            nb = start + king[k]
-            n_here = state.meeple_count[nb]
-            if n_here > 0 and monster_may_enter(state.structure, state.terrain, state.monster_at, start, k, nb,
-                                                part_a, part_b, enters_evac, share, squeeze):
-                if w_meeple * n_here * (1.0 + w_guard / (1.0 + state.evac_dist[nb])) >= bound:
+            nb = start + t.king_step[k]
+            n_here = s.meeple_count[nb]
+            if n_here > 0 and monster_may_enter(s, t, start, k):
+                if w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
     return found
 
 
 @jit_inline
-def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac,
-                   cfg, cost, king, rook, part_a, part_b):
+def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac):
     """Dijkstra by buckets from ``start`` over the squares the monster may enter.
 
-    Returns (square, building square or -1, within reach).  Within the turn's ``budget`` the best
-    target is the one with the highest value per move (eating a meeple on a square, or standing on
-    a square and destroying a cardinally adjacent structure, paying its cost).  With none, the
-    square is the nearest one next to (or holding) a target of the ``far_*`` kinds, to walk towards.
-    ``state.s_parent`` then holds the path back to ``start``.
+    Returns (square, building square or -1, within reach).  Within the turn's moves the best target
+    is the one with the highest value per move (eating a meeple on a square, or standing on a square
+    and destroying a cardinally adjacent structure, paying its cost).  With none, the square is the
+    nearest one next to (or holding) a target of the ``far_*`` kinds, to walk towards.
+    ``s.policies.parent`` then holds the path back to ``start``.
     """
-    stamp = state.tally[STAMP] + 1
-    state.tally[STAMP] = stamp
-    dist = state.s_dist
-    seen = state.s_seen
-    done = state.s_done
-    parent = state.s_parent
-    bucket = state.bucket
-    pool_cell = state.pool_cell
-    pool_next = state.pool_next
-    terrain = state.terrain
-    structure = state.structure
-    meeple_count = state.meeple_count
-    monster_at = state.monster_at
-    evac_dist = state.evac_dist
-    crossing = cfg[MONSTER_CROSS]
-    enters_evac = cfg[MONSTER_ENTERS_EVAC] != 0
-    share = cfg[SHARE] != 0
-    squeeze = cfg[DIAGONAL_SQUEEZE] != 0
-    per_square = cfg[PER_SQUARE]
+    m = s.policies
+    stamp = m.stamp + 1
+    m.stamp = stamp
+    dist = m.dist
+    seen = m.seen
+    done = m.done
+    parent = m.parent
+    bucket = m.bucket
+    pool_cell = m.pool_cell
+    pool_next = m.pool_next
+    structure = s.structure
+    meeple_count = s.meeple_count
+    evac_dist = m.evac_dist
+    budget = s.moves
     seen[start] = stamp
     dist[start] = 0
     parent[start] = -1
-    fifo = crossing == 1  # unit costs: a plain breadth-first search; else Dijkstra by buckets
+    fifo = t.monster_crossing_cost == 1  # unit costs: a plain breadth-first search; else Dijkstra by buckets
     pool_cell[0] = start
     pool_next[0] = -1
     head = 0  # FIFO: next to pop
@@ -113,7 +292,7 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
     by = -1
     fx = -1
     # the most any target at distance d can be worth per move is bound / d
-    bound = max(w_meeple * per_square * (1.0 + w_guard), w_building, w_evac)
+    bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     while True:
         if fifo:
             if head >= n_pool:
@@ -147,7 +326,7 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
                     bx = c
                     by = -1
         for k in range(4):
-            y = c + rook[k]
+            y = c + t.rook_step[k]
             sy = structure[y]
             if sy >= 0:
                 if sy == EVAC:
@@ -156,7 +335,7 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
                 else:
                     w = w_building
                     far = far or far_building
-                total = d + cost[sy]
+                total = d + destroy_cost(t, sy)
                 if total <= budget and w > 0.0:
                     value = w / max(total, 0.5)
                     if value > best:
@@ -167,14 +346,9 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
             fx = c
             if d > budget:
                 break
-        tc = terrain[c]
         for k in range(8):
-            nb = c + king[k]
-            sn = structure[nb]
-            tn = terrain[nb]
-            if tn != OFF and (sn == NONE or (sn == EVAC and enters_evac)) and \
-                    (share or monster_at[nb] < 0) and \
-                    (squeeze or part_a[k] == 0 or structure[c + part_a[k]] < 0 or structure[c + part_b[k]] < 0):
+            if monster_may_enter(s, t, c, k):
+                nb = c + t.king_step[k]
                 if fifo:
                     if seen[nb] != stamp:
                         seen[nb] = stamp
@@ -183,7 +357,7 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
                         pool_cell[n_pool] = nb
                         n_pool += 1
                 else:
-                    nd = d + (crossing if tn != tc else 1)
+                    nd = d + monster_step_cost(s, t, c, nb)
                     if seen[nb] != stamp or nd < dist[nb]:
                         seen[nb] = stamp
                         dist[nb] = nd
@@ -203,34 +377,30 @@ def monster_search(state, start, budget, w_meeple, w_guard, w_building, w_evac, 
 
 
 @jit
-def break_in(state, start, cfg, cost, king, rook, part_a, part_b):
+def break_in(s, t, start):
     """The way to the nearest meeple, destroying buildings (or evac sites) where they stand in the way.
 
     For a monster that finds nothing to do (``monster_search`` returns no square) while meeples are
     left: they are walled in, and a player would break in.  The cheapest way counts the moves to
-    walk (``step_cost``) and, for a structure cardinally next to the monster's square, its price
-    then a step onto the open ground it leaves.  Returns (the square to walk to, the structure to
-    destroy from there or -1 if none stands in the way, True), or (-1, -1, False) if no meeple can
-    be reached even so; ``state.s_parent`` then holds the path back to ``start``.
+    walk (``monster_step_cost``) and, for a structure cardinally next to the monster's square, its
+    price then a step onto the open ground it leaves.  Returns (the square to walk to, the structure
+    to destroy from there or -1 if none stands in the way, True), or (-1, -1, False) if no meeple can
+    be reached even so; ``s.policies.parent`` then holds the path back to ``start``.
     """
-    dist = state.s_dist
-    parent = state.s_parent
-    queue = state.queue
-    in_queue = state.in_queue
-    terrain = state.terrain
-    structure = state.structure
-    crossing = cfg[MONSTER_CROSS]
-    enters_evac = cfg[MONSTER_ENTERS_EVAC] != 0
-    share = cfg[SHARE] != 0
-    squeeze = cfg[DIAGONAL_SQUEEZE] != 0
+    m = s.policies
+    dist = m.dist
+    parent = m.parent
+    queue = m.queue
+    in_queue = m.in_queue
+    structure = s.structure
     size = queue.shape[0]
-    for c in range(terrain.shape[0]):
+    for c in range(t.n_cells):
         dist[c] = INF
-        in_queue[c] = False
+        in_queue[c] = 0
     dist[start] = 0
     parent[start] = -1
     queue[0] = start
-    in_queue[start] = True
+    in_queue[start] = 1
     head = 0
     tail = 1
     count = 1
@@ -238,30 +408,29 @@ def break_in(state, start, cfg, cost, king, rook, part_a, part_b):
         c = queue[head]
         head = head + 1 if head + 1 < size else 0
         count -= 1
-        in_queue[c] = False
+        in_queue[c] = 0
         for k in range(12):
             if k < 8:  # walk
-                nb = c + king[k]
-                if not monster_may_enter(structure, terrain, state.monster_at, c, k, nb, part_a, part_b,
-                                         enters_evac, share, squeeze):
+                if not monster_may_enter(s, t, c, k):
                     continue
-                nd = dist[c] + step_cost(terrain, c, nb, crossing)
+                nb = c + t.king_step[k]
+                nd = dist[c] + monster_step_cost(s, t, c, nb)
             else:  # destroy a cardinal neighbour, then step onto it
-                nb = c + rook[k - 8]
+                nb = c + t.rook_step[k - 8]
                 if structure[nb] < 0:
                     continue
-                nd = dist[c] + cost[structure[nb]] + step_cost(terrain, c, nb, crossing)
+                nd = dist[c] + destroy_cost(t, structure[nb]) + monster_step_cost(s, t, c, nb)
             if nd < dist[nb]:
                 dist[nb] = nd
                 parent[nb] = c
                 if not in_queue[nb]:
-                    in_queue[nb] = True
+                    in_queue[nb] = 1
                     queue[tail] = nb
                     tail = tail + 1 if tail + 1 < size else 0
                     count += 1
     target = -1
-    for i in range(state.tally[ON_BOARD]):
-        c = state.meeple_cell[i]
+    for i in range(s.on_board):
+        c = s.meeple_cell[i]
         if dist[c] < INF and (target < 0 or dist[c] < dist[target]):
             target = c
     if target < 0:
@@ -277,48 +446,37 @@ def break_in(state, start, cfg, cost, king, rook, part_a, part_b):
     return parent[wall], wall, True
 
 
-@jit_inline
-def chebyshev(a, b, w2):
-    ra = a // w2
-    rb = b // w2
-    dr = abs(ra - rb)
-    dc = abs((a - ra * w2) - (b - rb * w2))
-    return dr if dr > dc else dc
-
+# ---------------------------------------------------------------- the human
 
 @jit_inline
-def monster_distance(state, c, n_monsters, w2):
-    """King-move distance (as the crow flies) from square c to the nearest monster."""
-    best = INF
-    for m in range(n_monsters):
-        d = chebyshev(c, state.monster_cell[m], w2)
-        if d < best:
-            best = d
-    return best
+def human_params(s, seat):
+    """(danger_radius, threat_weight, replace_at_most, site_safety) of the human's policy (0 where it has none)."""
+    p = s.policies.param[seat]
+    if s.policies.id[seat] == FLEE:
+        return p[0], p[1], p[2], p[3]
+    return 0.0, 0.0, p[0], p[1]  # NEAREST_EXIT
 
 
-@jit_inline
-def meeple_step(state, policy, budget, danger_radius, threat_weight, n_monsters, w2, per_square, crossing, rook):
-    """The scripted human's next step: (meeple index, square) or (-1, -1) to end the turn.
+@jit
+def meeple_step(s, t, seat):
+    """The scripted human's next step: the code of (meeple, square), or END.
 
     ``nearest_exit`` moves the meeple closest to an evac site one step downhill on ``evac_dist``.
     ``flee`` first saves the meeples within ``danger_radius`` of a monster (priority
     ``threat_weight`` x closeness to the monster minus distance to safety): downhill if it can,
     else a step away from the monster; then it plays like ``nearest_exit``.
     """
-    terrain = state.terrain
-    structure = state.structure
-    monster_at = state.monster_at
-    meeple_count = state.meeple_count
-    evac_dist = state.evac_dist
-    n = state.tally[ON_BOARD]
+    evac_dist = routes(s, t)
+    budget = s.moves
+    n = s.on_board
     best_i = -1
     best_to = -1
-    if policy == FLEE:
-        pri = state.priority
+    if s.policies.id[seat] == FLEE:
+        danger_radius, threat_weight = human_params(s, seat)[:2]
+        pri = s.policies.priority
         for i in range(n):
-            c = state.meeple_cell[i]
-            threat = danger_radius - monster_distance(state, c, n_monsters, w2)
+            c = s.meeple_cell[i]
+            threat = danger_radius - monster_distance(s, t, c)
             pri[i] = threat_weight * threat - min(evac_dist[c], 1000) if threat > 0 else -1e18
         while True:
             top = -1
@@ -330,19 +488,18 @@ def meeple_step(state, policy, budget, danger_radius, threat_weight, n_monsters,
             if top < 0:
                 break
             pri[top] = -1e18
-            c = state.meeple_cell[top]
-            here = monster_distance(state, c, n_monsters, w2)
+            c = s.meeple_cell[top]
+            here = monster_distance(s, t, c)
             down = -1
             away = -1
             away_d = here
             for k in range(4):
-                nb = c + rook[k]
-                if meeple_may_enter(structure, terrain, monster_at, meeple_count, nb, per_square) and \
-                        (crossing if terrain[nb] != terrain[c] else 1) <= budget:
+                nb = c + t.rook_step[k]
+                if meeple_may_enter(s, t, nb) and meeple_step_cost(s, t, c, nb) <= budget:
                     if evac_dist[nb] < evac_dist[c]:
                         down = nb
                         break
-                    md = monster_distance(state, nb, n_monsters, w2)
+                    md = monster_distance(s, t, nb)
                     if md > away_d:
                         away_d = md
                         away = nb
@@ -351,39 +508,70 @@ def meeple_step(state, policy, budget, danger_radius, threat_weight, n_monsters,
                 best_to = down if down >= 0 else away
                 break
         if best_i >= 0:
-            return best_i, best_to
+            return option(STEP, best_to, best_i)
     best_d = INF
     for i in range(n):
-        c = state.meeple_cell[i]
+        c = s.meeple_cell[i]
         dc = evac_dist[c]
         if dc < best_d:
             for k in range(4):
-                nb = c + rook[k]
-                if evac_dist[nb] < dc and (crossing if terrain[nb] != terrain[c] else 1) <= budget and \
-                        meeple_may_enter(structure, terrain, monster_at, meeple_count, nb, per_square):
+                nb = c + t.rook_step[k]
+                if evac_dist[nb] < dc and meeple_step_cost(s, t, c, nb) <= budget and meeple_may_enter(s, t, nb):
                     best_d = dc
                     best_i = i
                     best_to = nb
                     break
-    return best_i, best_to
+    if best_i < 0:
+        return option(END, -1, -1)
+    return option(STEP, best_to, best_i)
 
 
 @jit_inline
-def wants_replace(state, replace_at_most):
+def wants_replace(s, replace_at_most):
     """Rule of thumb: replace an evac site when this few (or fewer) stand; the price is checked by the engine."""
-    return state.tally[STANDING_SITES] <= replace_at_most
+    return s.standing_sites <= replace_at_most
 
 
 @jit
-def site_score(state, x, n_monsters, w2, safety):
+def site_to_lift(s, t, n):
+    """The chip to replace: a destroyed one if any, else the standing site closest to a monster."""
+    lift = 0
+    best = INF
+    for o in range(n):
+        code = s.options[o]
+        if what_of(code) == FROM_PILE:
+            return code
+        d = monster_distance(s, t, square_of(code))
+        if d < best:
+            best = d
+            lift = o
+    return s.options[lift]
+
+
+@jit
+def site_to_place(s, t, n, safety):
+    """The listed square best for a new evac site (``site_score``)."""
+    best = 0
+    best_score = -1e18
+    for o in range(n):
+        score = site_score(s, t, square_of(s.options[o]), safety)
+        if score > best_score:
+            best_score = score
+            best = o
+    return s.options[best]
+
+
+@jit
+def site_score(s, t, x, safety):
     """How good square x is for a new evac site: close to the meeples on average, far from the monsters."""
-    n = state.tally[ON_BOARD]
+    w2 = t.w2
+    n = s.on_board
     rx = x // w2
     cx = x - rx * w2
     total = 0.0
     for i in range(n):
-        c = state.meeple_cell[i]
+        c = s.meeple_cell[i]
         r = c // w2
         total += abs(r - rx) + abs(c - r * w2 - cx)
     mean = total / n if n > 0 else 0.0
-    return -mean + safety * min(monster_distance(state, x, n_monsters, w2), 8)
+    return -mean + safety * min(monster_distance(s, t, x), 8)

@@ -16,6 +16,9 @@ SPREADS = ("even", "random")
 REPLACE_MODES = ("destroyed_only", "any_site")
 RETURN_SQUARES = ("land", "any_square")
 
+MAX_SIDE = 60  # the most squares a board has along either side (a drawn map's rows and columns too)
+MAX_MEEPLES = 2000
+
 # A board drawn by `python -m balance.games.angry_monsters.board` (generator seed 2, then kept):
 # the Pacific on the west, a ragged shore, 50 meeples spread evenly, 4 evac sites inland.  One
 # change since: the violet building at row 13, column 11 is open land, because the meeple below it
@@ -46,14 +49,15 @@ class Generator:
     seed: int = rule(2, "Seed of a fixed generated board (board_source = 'generated_fixed')",
                      assumed="any seed; a scenario fixes its board by fixing this", lo=0, hi=2**31 - 1)
     width: int = rule(20, "Board width in squares", rulebook=MATERIALS + ": 'square spaces, X\"xY\"' (size left open)",
-                      lo=4, hi=60)
+                      lo=4, hi=MAX_SIDE)
     height: int = rule(14, "Board height in squares", rulebook=MATERIALS + ": 'square spaces, X\"xY\"' (size left open)",
-                       lo=4, hi=60)
+                       lo=4, hi=MAX_SIDE)
     shore_side: str = rule("west", "Edge of the board the sea lies along",
                            assumed="the rulebook's Pacific is drawn on one side; the side is the designer's",
                            choices=SHORE_SIDES)
     shore_depth: int = rule(7, "Mean number of water squares from the sea edge to the shore",
-                            rulebook=SETUP + ": 'coloring a number of squares blue'", lo=1, hi=58)
+                            rulebook=SETUP + ": 'coloring a number of squares blue'", lo=1,
+                            hi=MAX_SIDE - 2)
     shore_roughness: int = rule(1, "Largest change of the shore's depth from one row to the next (0: straight)",
                                 rulebook=SETUP + ": 'The shoreline may be of any shape'", lo=0, hi=10)
     building_density: float = rule(0.35, "Share of the land squares that get a building",
@@ -79,15 +83,16 @@ class Rules:
                              "or the generator anew for every game", assumed="a drawn board is what players set up",
                              choices=BOARD_SOURCES)
     board: tuple = rule(DEFAULT_BOARD,
-                        "The board, one text per row: ~ water, . land, r o y g b v a red/orange/yellow/green/"
-                        "blue/violet building, E evac site, m meeple on land, 2-9 that many meeples on land, "
-                        "w meeple in water, M monster start (water)",
+                        f"The board, one text per row (at most {MAX_SIDE} rows of at most {MAX_SIDE} squares): ~ water, "
+                        ". land, r o y g b v a red/orange/yellow/green/blue/violet building, E evac site, m meeple on "
+                        "land, 2-9 that many meeples on land, w meeple in water, M monster start (water)",
                         rulebook=SETUP + ": the players colour the shoreline and place buildings and meeples; "
                                          "the default is generated board seed 2 with the violet building at row "
                                          "13, column 11 made land, so that every meeple can reach an evac site",
-                        length=(1, 60))
+                        length=(1, MAX_SIDE))
     generator: Generator = section(Generator)
-    meeples: int = rule(50, "Meeples on the board at the start", rulebook=MATERIALS + ": '50 Meeple'", lo=1, hi=2000)
+    meeples: int = rule(50, "Meeples on the board at the start", rulebook=MATERIALS + ": '50 Meeple'", lo=1,
+                        hi=MAX_MEEPLES)
     meeples_per_square: int = rule(1, "Most meeples that may share a square",
                                    assumed="Setup keeps buildings, evac sites and meeples on separate squares; "
                                            "one figure per square is the likeliest reading", lo=1, hi=50)

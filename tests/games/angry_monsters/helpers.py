@@ -1,40 +1,67 @@
-"""Small hand-drawn positions for the rule tests: a state set up on an ASCII board."""
+"""Small hand-drawn positions for the rule tests: a scripted state set up on an ASCII board, with scripted
+dice and choices (``balance.kit.script``)."""
 
 from dataclasses import replace
 
 import numpy as np
 
-from balance.games.angry_monsters import kernel_args
-from balance.games.angry_monsters.board import land_distance
-from balance.games.angry_monsters.engine import place_monsters
-from balance.games.angry_monsters.moves import CROSS, W2, evac_distances
+from balance.games.angry_monsters import engine, policies
+from balance.games.angry_monsters.decisions import option_code, option_fields
 from balance.games.angry_monsters.rules import Rules
-from balance.games.angry_monsters.state import new_state, reset
-from balance.sim.dice import new_rng
+from balance.games.angry_monsters.tables import TABLES
+from balance.kit.rng import new_rng
+from balance.kit.script import script_choices, script_dice, script_used
+
+
+def rng(seed=0):
+    """A generator state (to put into one of the state's streams)."""
+    return new_rng(np.random.SeedSequence(seed))
 
 
 class Position:
-    """A state on ``rows`` (monsters on the M squares in reading order) and the kernel's arrays."""
+    """The scripted state ``s`` set up on ``rows`` (monsters on the M squares in reading order, the others
+    placed as the rules place them) and the tables ``t``."""
 
     def __init__(self, rows, players=3, **changes):
         meeples = sum(sum(int(ch) if ch.isdigit() else ch in "mw" for ch in row) for row in rows)
         self.rules = replace(Rules(), board=tuple(rows), meeples=max(meeples, 1), **changes)
-        (self.cfg, self.mix, self.cost, terrain, structure, counts, self.marks, self.king, self.rook, self.part_a,
-         self.part_b) = kernel_args(self.rules, players, None, None)
+        self.t = TABLES.python(self.rules, players)
+        self.s = engine.LAYOUT.new(scripted=True)
+        self.seed(0)
+        engine.set_up(self.s, self.t)
         self.width = len(rows[0])
-        n = terrain.shape[0]
-        self.state = new_state(players, n, 60)
-        land = np.zeros(n, np.int64)
-        land_distance(terrain, self.cfg[W2], land, np.zeros(n, np.int64))
-        reset(self.state, terrain, structure, counts, np.zeros(n, np.int64), land)
-        evac_distances(self.state, self.cfg[CROSS], self.rook)
-        place_monsters(self.state, players - 1, self.marks, new_rng(np.random.SeedSequence(0)))
+
+    def seed(self, n):
+        """Seed the state's dice, setup and policy streams from ``n``."""
+        self.s.rng[:] = rng(n)
+        self.s.setup_rng[:] = rng(n + 1)
+        self.s.policies.rng[:] = rng(n + 2)
 
     def cell(self, r, c):
         return (r + 1) * (self.width + 2) + c + 1
 
+    def seat(self, seat, policy, *params):
+        """Seat ``seat`` plays ``policy`` with these parameters (the rest 0)."""
+        self.s.policies.id[seat] = policy
+        self.s.policies.param[seat] = 0.0
+        self.s.policies.param[seat, :len(params)] = params
+
+    def dice(self, *faces):
+        """The next rolls show these faces."""
+        script_dice(self.s, *faces)
+
+    def choices(self, *options):
+        """The next decisions take these options: (what, square[, meeple]) each."""
+        script_choices(self.s, *[option_code(*o) for o in options])
+
+    def all_used(self):
+        return script_used(self.s)
+
+    def options(self, n):
+        """(what, square, meeple) of the first ``n`` options listed in ``s.options``."""
+        return [option_fields(code) for code in self.s.options[:n]]
+
     @property
-    def kernel(self):
-        return self.cfg, self.cost, self.king, self.rook, self.part_a, self.part_b
-
-
+    def evac_dist(self):
+        """Every square's cheapest meeple route to an evac site, as the policies read it."""
+        return policies.routes(self.s, self.t)

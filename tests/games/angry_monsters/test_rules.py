@@ -3,42 +3,67 @@
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
-from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, WRECKER
-from balance.games.angry_monsters.state import EVACUATED, ON_BOARD, PILE, REPLACED, STANDING_SITES
-from tests.conftest import rng_rolling
+from balance.games.angry_monsters.decisions import END, STEP, WRECK, option_code
+from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from tests.games.angry_monsters.helpers import Position
 
 
 def options(p, seat, budget):
-    n = E.monster_options(p.state, seat, budget, *p.kernel)
-    return {(int(p.state.opt_a[i]), int(p.state.opt_b[i])) for i in range(n)}
+    """(what, square) of the monster's legal options with ``budget`` moves left."""
+    p.s.moves = budget
+    return {(what, square) for what, square, _ in p.options(E.monster_options(p.s, p.t, seat))}
 
 
-def monster_turn(p, seat, policy, rng, p0=0.0, p1=0.0, p2=0.0):
-    E.monster_turn(p.state, seat, policy, p0, p1, p2, *p.kernel, rng)
+def monster_turn(p, seat, policy, dice, *params):
+    """The monster's turn with scripted dice; they must all be rolled."""
+    p.seat(seat, policy, *params)
+    p.dice(*dice)
+    E.monster_turn(p.s, p.t, seat)
+    assert p.all_used()
+
+
+def monster_acts(p, seat, what, square, budget):
+    """The monster steps or destroys with ``budget`` moves left; return the moves left after."""
+    p.s.moves = budget
+    E.monster_acts(p.s, p.t, seat, option_code(what, square))
+    return p.s.moves
+
+
+def human_turn(p, policy, dice, *params):
+    """The human's turn (the last seat) with scripted dice; they must all be rolled."""
+    p.seat(p.t.players - 1, policy, *params)
+    p.dice(*dice)
+    E.human_turn(p.s, p.t)
+    assert p.all_used()
+
+
+def meeple_steps(p, budget):
+    """(meeple, square) of the human's legal steps with ``budget`` moves left."""
+    p.s.moves = budget
+    return {(meeple, square) for what, square, meeple in p.options(E.meeple_options(p.s, p.t)) if what == STEP}
 
 
 def test_a_monster_moves_in_eight_directions_in_water_and_on_land():
     p = Position(["~~~~~", "~~M~~", "~~~~~", "M...E", "..m.."])
-    steps = {sq for kind, sq in options(p, 0, 1) if kind == E.STEP}
+    steps = {sq for kind, sq in options(p, 0, 1) if kind == STEP}
     assert steps == {p.cell(1 + dr, 2 + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc}
-    assert (E.END, -1) in options(p, 0, 1)
+    assert (END, -1) in options(p, 0, 1)
 
 
 def test_monsters_cannot_traverse_buildings_nor_by_default_each_other_or_evac_sites():
     p = Position(["M~rE", "~M~.", "...m"])
-    steps = {sq for kind, sq in options(p, 1, 3) if kind == E.STEP}
+    steps = {sq for kind, sq in options(p, 1, 3) if kind == STEP}
     assert p.cell(0, 2) not in steps  # building
     assert p.cell(0, 0) not in steps  # the other monster
     p = Position(["~~~~", "~~M~", "~~~E", "...m"])
-    assert p.cell(2, 3) not in {sq for kind, sq in options(p, 0, 3) if kind == E.STEP}
+    assert p.cell(2, 3) not in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
     p = Position(["~~~~", "~~M~", "~~~E", "...m"], monster_enters_evac_site=True)
-    assert p.cell(2, 3) in {sq for kind, sq in options(p, 0, 3) if kind == E.STEP}
+    assert p.cell(2, 3) in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
 
 
 def test_destroying_costs_the_buildings_price_and_needs_a_cardinal_neighbour():
     p = Position(["~o~b~", "~~M~~", "~g~~~", "~~~E~", "...m."])
-    wrecks = lambda budget: {sq for kind, sq in options(p, 0, budget) if kind == E.WRECK}
+    wrecks = lambda budget: {sq for kind, sq in options(p, 0, budget) if kind == WRECK}
     assert wrecks(1) == set()  # the orange and blue are diagonal, the green is diagonal too
     p = Position(["~~o~~", "~yMb~", "~~E~~", "....m"])
     assert wrecks_of(p, 1) == {p.cell(0, 2)}  # orange costs 1
@@ -48,26 +73,26 @@ def test_destroying_costs_the_buildings_price_and_needs_a_cardinal_neighbour():
 
 
 def wrecks_of(p, budget):
-    return {sq for kind, sq in options(p, 0, budget) if kind == E.WRECK}
+    return {sq for kind, sq in options(p, 0, budget) if kind == WRECK}
 
 
 def test_a_destroyed_building_becomes_open_ground_and_is_counted_by_price_line():
     p = Position(["~~v~~", "~~M~~", "....E", "m...."])
-    left = E.apply_monster_option(p.state, 0, E.WRECK, p.cell(0, 2), 5, p.cfg, p.cost, p.rook)
+    left = monster_acts(p, 0, WRECK, p.cell(0, 2), 5)
     assert left == 2
-    assert p.state.structure[p.cell(0, 2)] == -1
-    assert list(p.state.destroyed[0]) == [0, 0, 1, 0]
+    assert p.s.structure[p.cell(0, 2)] == -1
+    assert list(p.s.destroyed[0]) == [0, 0, 1, 0]
 
 
 def test_eating_a_meeple_by_entering_its_square_gives_two_more_moves():
     # a roll of 1: the first meal pays for the next two steps, and so on down the row
     p = Position(["~~~~~~", "M~mmm.", "~~~~~E", "M~~~~."])
-    p.state.monster_cell[0] = p.cell(1, 1)
-    p.state.monster_at[p.cell(1, 0)] = -1
-    p.state.monster_at[p.cell(1, 1)] = 0
-    monster_turn(p, 0, GLUTTON, rng_rolling(1))
-    assert p.state.eaten[0] == 3
-    assert p.state.tally[ON_BOARD] == 0
+    p.s.monster_cell[0] = p.cell(1, 1)
+    p.s.monster_at[p.cell(1, 0)] = -1
+    p.s.monster_at[p.cell(1, 1)] = 0
+    monster_turn(p, 0, GLUTTON, (1,))
+    assert p.s.eaten[0] == 3
+    assert p.s.on_board == 0
 
 
 def test_eating_a_meeple_adds_exactly_two_moves():
@@ -75,45 +100,58 @@ def test_eating_a_meeple_adds_exactly_two_moves():
     movement'.  With 3 moves, a step onto a meeple's square leaves 3 - 1 + 2 = 4; onto a square of
     three meeples (three may share a square here), 3 - 1 + 3 x 2 = 8; onto an empty square, 2."""
     p = Position(["~~~~~", "~M.m3", "~~~~E"], players=2, meeples_per_square=3)
-    monster = p.state.monster_cell[0]
-    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 2), 3, p.cfg, p.cost, p.rook) == 2
-    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 3), 3, p.cfg, p.cost, p.rook) == 4
-    assert E.apply_monster_option(p.state, 0, E.STEP, p.cell(1, 4), 3, p.cfg, p.cost, p.rook) == 8
-    assert p.state.eaten[0] == 4 and monster != p.state.monster_cell[0]
+    monster = p.s.monster_cell[0]
+    assert monster_acts(p, 0, STEP, p.cell(1, 2), 3) == 2
+    assert monster_acts(p, 0, STEP, p.cell(1, 3), 3) == 4
+    assert monster_acts(p, 0, STEP, p.cell(1, 4), 3) == 8
+    assert p.s.eaten[0] == 4 and monster != p.s.monster_cell[0]
 
 
 def test_a_meal_pays_for_the_next_two_steps_of_the_turn():
     # a roll of 1: the step onto the first meeple leaves 0 + 2 moves, exactly enough to reach the
     # second meeple two squares on (with 1 extra move it would stop on the empty square between)
     p = Position(["~~~~~~", "~Mm.m.", "~~~~~E"], players=2)
-    monster_turn(p, 0, GLUTTON, rng_rolling(1), 0.2)
-    assert p.state.eaten[0] == 2
-    assert p.state.monster_cell[0] == p.cell(1, 4)
+    monster_turn(p, 0, GLUTTON, (1,), 0.2)
+    assert p.s.eaten[0] == 2
+    assert p.s.monster_cell[0] == p.cell(1, 4)
 
 
 def test_random_monster_spends_at_most_its_roll():
-    p = Position(["~~~~~~~~", "~~~M~~~~", "~~~~~~~~", "M.....mE"])
-    start = p.state.monster_cell[0]
-    monster_turn(p, 0, 0, rng_rolling(2, 6, 6, 6, 6, 6))
-    w2 = p.width + 2
-    end = p.state.monster_cell[0]
-    assert max(abs(end // w2 - start // w2), abs(end % w2 - start % w2)) <= 2
+    farthest = 0
+    for seed in range(20):  # the random policy's own draws: it often ends its turn early
+        p = Position(["~~~~~~~~", "~~~M~~~~", "~~~~~~~~", "M.....mE"])
+        p.seed(seed)
+        start = p.s.monster_cell[0]
+        monster_turn(p, 0, RANDOM, (2,))
+        w2 = p.width + 2
+        end = p.s.monster_cell[0]
+        assert max(abs(end // w2 - start // w2), abs(end % w2 - start % w2)) <= 2
+        farthest = max(farthest, max(abs(end // w2 - start // w2), abs(end % w2 - start % w2)))
+    assert farthest == 2
 
 
 def test_wrecker_destroys_the_cheapest_per_move_first():
     p = Position(["~~~~~~", "~bM~~r", "~~~~~~", "E....m"])
-    p.state.monster_cell[0] = p.cell(1, 2)
-    monster_turn(p, 0, WRECKER, rng_rolling(3), 0.0, 1.0)
+    p.s.monster_cell[0] = p.cell(1, 2)
+    monster_turn(p, 0, WRECKER, (3,), 0.0, 1.0)
     # the blue next door costs 3 (1 building per 3 moves); the red costs 3 steps + 1: blue first
-    assert p.state.structure[p.cell(1, 1)] == -1
-    assert p.state.structure[p.cell(1, 5)] == 0
+    assert p.s.structure[p.cell(1, 1)] == -1
+    assert p.s.structure[p.cell(1, 5)] == 0
+
+
+def test_the_wrecker_values_buildings_at_the_scenarios_prices():
+    """The strategies read the rules' prices, not a copy: with blue at 4 moves, out of a roll of 3, the
+    wrecker walks 2 squares to the red and destroys it for 1."""
+    p = Position(["~~~~~~", "~bM~~r", "~~~~~~", "E....m"], building_costs=(1, 1, 2, 2, 4, 4))
+    monster_turn(p, 0, WRECKER, (3,), 0.0, 1.0)
+    assert p.s.structure[p.cell(1, 1)] == 4 and p.s.structure[p.cell(1, 5)] == -1
+    assert p.s.monster_cell[0] == p.cell(1, 4) and p.s.moves == 0
 
 
 def test_meeples_cross_between_land_and_water_for_two_moves():
     p = Position(["M~~~", "~~wm", "~~.E"])
-    opts = lambda budget: {(int(p.state.opt_a[i]), int(p.state.opt_b[i]))
-                           for i in range(E.meeple_options(p.state, budget, p.cfg, p.rook))}
-    meeple_on_land = [i for i in range(2) if p.state.meeple_cell[i] == p.cell(1, 3)][0]
+    opts = lambda budget: meeple_steps(p, budget)
+    meeple_on_land = [i for i in range(2) if p.s.meeple_cell[i] == p.cell(1, 3)][0]
     assert (meeple_on_land, p.cell(1, 2)) not in opts(2)  # another meeple stands there
     swimmer = 1 - meeple_on_land
     assert (swimmer, p.cell(2, 2)) not in opts(1)  # water to land costs 2
@@ -133,117 +171,118 @@ def test_a_meeple_pays_two_moves_for_each_step_between_land_and_water():
     4 takes it ashore next to the site; 5 evacuates it."""
     for dice, square in (((1, 1), (2, 2)), ((1, 2), (2, 2)), ((2, 2), (2, 3)), ((2, 3), None)):
         p = Position(CROSSING, players=2)
-        E.human_turn(p.state, NEAREST_EXIT, 1.0, 0.5, 0.0, 0.0, 1, p.cfg, p.rook, rng_rolling(*dice))
+        human_turn(p, NEAREST_EXIT, dice, 1.0, 0.5)
         if square is None:
-            assert p.state.tally[EVACUATED] == 1 and p.state.tally[ON_BOARD] == 0, dice
+            assert p.s.evacuated == 1 and p.s.on_board == 0, dice
         else:
-            assert p.state.tally[EVACUATED] == 0 and p.state.meeple_cell[0] == p.cell(*square), dice
+            assert p.s.evacuated == 0 and p.s.meeple_cell[0] == p.cell(*square), dice
 
 
 def test_a_meeples_legal_steps_depend_on_the_moves_left_and_the_crossing():
     p = Position(CROSSING, players=2)
-    steps = lambda budget: {int(p.state.opt_b[i]) for i in range(1, E.meeple_options(p.state, budget, p.cfg, p.rook))}
+    steps = lambda budget: {square for _, square in meeple_steps(p, budget)}
     assert steps(1) == set()  # the open neighbours are water: 2 moves each
     assert steps(2) == {p.cell(1, 1), p.cell(2, 2)}
-    E.move_meeple(p.state, 0, p.cell(2, 2))
+    E.move_meeple(p.s, 0, p.cell(2, 2))
     assert steps(1) == {p.cell(1, 2)}  # water to water: 1 move; ashore: 2
     assert steps(2) == {p.cell(1, 2), p.cell(2, 1), p.cell(2, 3)}
 
 
 def test_meeples_cannot_enter_buildings_or_monsters():
     p = Position(["~~~~", "~~~M", "~~rm", "M..E"])
-    n = E.meeple_options(p.state, 12, p.cfg, p.rook)
-    targets = {int(p.state.opt_b[i]) for i in range(1, n)}
+    targets = {square for _, square in meeple_steps(p, 12)}
     assert targets == {p.cell(3, 3)}  # not the red building, not the monster
 
 
 def test_a_meeple_entering_an_evac_site_is_evacuated():
     p = Position(["M~~~", "~~.m", "~~.E"])
     # nearest_exit with a roll of 1 + 1: one step onto the site
-    E.human_turn(p.state, NEAREST_EXIT, 1.0, 0.5, 0.0, 0.0, 1, p.cfg, p.rook, rng_rolling(1, 1))
-    assert p.state.tally[EVACUATED] == 1
-    assert p.state.tally[ON_BOARD] == 0
-    assert p.state.meeple_count[p.cell(2, 3)] == 0
+    human_turn(p, NEAREST_EXIT, (1, 1), 1.0, 0.5)
+    assert p.s.evacuated == 1
+    assert p.s.on_board == 0
+    assert p.s.meeple_count[p.cell(2, 3)] == 0
 
 
 def test_the_human_makes_up_to_the_roll_of_two_dice_in_moves():
     p = Position(["M~~~~~~~~~", "~~........", "~~m......E"])
-    E.human_turn(p.state, NEAREST_EXIT, 1.0, 0.5, 0.0, 0.0, 1, p.cfg, p.rook, rng_rolling(2, 1))
-    assert p.state.meeple_cell[0] == p.cell(2, 5)  # 3 moves east
+    human_turn(p, NEAREST_EXIT, (2, 1), 1.0, 0.5)
+    assert p.s.meeple_cell[0] == p.cell(2, 5)  # 3 moves east
 
 
 def test_crossing_cost_shapes_the_route_to_safety():
     p = Position(["M~~~~", "~.~.E", "~m~.."])
     # land (2,1) to the site: through water costs 2 + 1 + 2 ... the map reads the cheapest
-    assert p.state.evac_dist[p.cell(1, 4)] == 0
-    assert p.state.evac_dist[p.cell(1, 3)] == 1
-    assert p.state.evac_dist[p.cell(1, 2)] == 3  # water next to land: 2 to step ashore
-    assert p.state.evac_dist[p.cell(1, 1)] == 5
+    assert p.evac_dist[p.cell(1, 4)] == 0
+    assert p.evac_dist[p.cell(1, 3)] == 1
+    assert p.evac_dist[p.cell(1, 2)] == 3  # water next to land: 2 to step ashore
+    assert p.evac_dist[p.cell(1, 1)] == 5
 
 
 def test_replacing_an_evac_site_puts_three_evacuated_meeples_back():
     p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."])
-    assert not E.may_replace(p.state, p.cfg)  # nothing destroyed
-    E.destroy(p.state, 0, p.cell(2, 3), p.cfg[E.CROSS], p.rook)
-    assert p.state.tally[PILE] == 1 and p.state.tally[STANDING_SITES] == 0
-    assert p.state.destroyed[0, 3] == 1
-    assert not E.may_replace(p.state, p.cfg)  # no evacuated meeples to put back
-    p.state.tally[EVACUATED] = 3
-    assert E.may_replace(p.state, p.cfg)
-    assert E.human_replaces(p.state, NEAREST_EXIT, 1.0, 0.5, 1, p.cfg, p.rook, rng_rolling(1))
-    assert p.state.tally[REPLACED] == 1 and p.state.tally[STANDING_SITES] == 1
-    assert p.state.tally[EVACUATED] == 0 and p.state.tally[ON_BOARD] == 4
-    sites = np.flatnonzero(p.state.structure == 6)
-    assert len(sites) == 1 and p.state.meeple_count[sites[0]] == 0
-    assert all(p.state.terrain[p.state.meeple_cell[i]] == 2 for i in range(4))  # put back on land
+    assert not E.may_replace(p.s, p.t)  # nothing destroyed
+    E.destroy(p.s, p.t, 0, p.cell(2, 3))
+    assert p.s.pile == 1 and p.s.standing_sites == 0
+    assert p.s.destroyed[0, 3] == 1
+    assert not E.may_replace(p.s, p.t)  # no evacuated meeples to put back
+    p.s.evacuated = 3
+    assert E.may_replace(p.s, p.t)
+    p.seat(2, NEAREST_EXIT, 1.0, 0.5)
+    assert E.human_replaces(p.s, p.t)
+    assert p.s.replaced == 1 and p.s.standing_sites == 1
+    assert p.s.evacuated == 0 and p.s.on_board == 4
+    sites = np.flatnonzero(p.s.structure[:p.t.n_cells] == 6)
+    assert len(sites) == 1 and p.s.meeple_count[sites[0]] == 0
+    assert all(p.s.terrain[p.s.meeple_cell[i]] == 2 for i in range(4))  # put back on land
 
 
 def test_replacing_without_the_price_is_allowed_when_switched_off():
     p = Position(["M~~~~~", "~~.E.m"], replace_needs_evacuated=False)
-    E.destroy(p.state, 0, p.cell(1, 3), p.cfg[E.CROSS], p.rook)
-    assert E.may_replace(p.state, p.cfg)
+    E.destroy(p.s, p.t, 0, p.cell(1, 3))
+    assert E.may_replace(p.s, p.t)
 
 
 def test_victory_human_needs_more_evacuated_than_eaten_else_most_buildings():
     p = Position(["M~~~", "~~.E", "M~.m"])
-    s = p.state
-    s.tally[EVACUATED], s.eaten[0], s.eaten[1] = 5, 2, 2
-    assert E.standings(s, 3, True) == 2
+    s, t = p.s, p.t
+    s.evacuated, s.eaten[0], s.eaten[1] = 5, 2, 2
+    assert E.standings(s, t) == 2
     s.eaten[1] = 3  # 5 evacuated, 5 eaten: not more
     s.destroyed[0, 0] = 2
     s.destroyed[1, 2] = 1
-    assert E.standings(s, 3, True) == 0  # most buildings, whatever their price
+    assert E.standings(s, t) == 0  # most buildings, whatever their price
     s.destroyed[1, 3] = 1
-    assert E.standings(s, 3, True) == -1  # a tie between monsters is a draw
-    assert E.standings(s, 3, False) == 0  # unless evac sites are not buildings
+    assert E.standings(s, t) == -1  # a tie between monsters is a draw
+    t.evac_site_counts_as_building = False
+    assert E.standings(s, t) == 0  # unless evac sites are not buildings
 
 
 def test_monsters_start_as_far_from_land_as_possible():
     p = Position(["~~~~~~", "~~~~~~", "~~~~..", "~~~~.E", "~~~~.m"])
     w2 = p.width + 2
     for m in range(2):
-        c = p.state.monster_cell[m]
+        c = p.s.monster_cell[m]
         assert (c % w2 - 1) == 0 and c // w2 - 1 in (0, 1, 2, 3, 4)
-        assert p.state.land_dist[c] == 4
+        assert p.s.land_dist[c] == 4
 
 
 def test_the_game_ends_when_every_meeple_is_off_the_board():
-    from tests.conftest import rng_rolling as rr
     p = Position(["M~~~", "~~mE", "M~~."])
-    policies = np.array([GLUTTON, GLUTTON, NEAREST_EXIT])
-    params = np.zeros((3, 4))
-    winner, reason, rounds = E.play_game(p.state, 3, policies, params, p.cfg, p.cost, p.marks[:0], p.king, p.rook,
-                                         p.part_a, p.part_b, rr(1, 1, 1, 1, 1))
+    for seat, policy in enumerate((GLUTTON, GLUTTON, NEAREST_EXIT)):
+        p.seat(seat, policy)
+    p.dice(1, 1, 1, 1, 1)
+    winner, reason, rounds = E.play_game(p.s, p.t)
     assert reason == E.MEEPLES_GONE
-    assert p.state.tally[ON_BOARD] == 0
+    assert p.s.on_board == 0
 
 
 def test_a_stalled_game_is_a_timeout():
     # the meeple is walled in by violet buildings that cost more than a monster's die can ever pay
     p = Position(["M~~~~~", "~~~vvv", "M~~vmv", "~~~vvv", "~~~..E"], max_rounds=5, building_costs=(1, 1, 2, 2, 3, 7))
-    policies = np.array([GLUTTON, GLUTTON, NEAREST_EXIT])
-    winner, reason, rounds = E.play_game(p.state, 3, policies, np.zeros((3, 4)), p.cfg, p.cost, p.marks[:0],
-                                         p.king, p.rook, p.part_a, p.part_b, rng_rolling(1))
+    for seat, policy in enumerate((GLUTTON, GLUTTON, NEAREST_EXIT)):
+        p.seat(seat, policy)
+    p.dice(1)
+    winner, reason, rounds = E.play_game(p.s, p.t)
     assert (winner, reason, rounds) == (-1, E.TIMEOUT, 5)
 
 
@@ -261,25 +300,35 @@ def test_blockade_breaks_into_a_pocket_of_buildings_to_reach_a_walled_in_meeple(
     """Issue 16: blockade never destroyed an ordinary building, so a meeple put back into a sealed
     pocket froze the game until the turn cap."""
     p = Position(SEALED)
-    monster_turn(p, 0, BLOCKADE, rng_rolling(5), 4.0, 4.0, 1.0)
-    assert p.state.eaten[0] == 1 and p.state.tally[ON_BOARD] == 0
-    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]  # one red or orange building, the cheapest wall
-    assert p.state.structure[p.cell(2, 5)] == 4 and p.state.structure[p.cell(3, 6)] == 2  # the dear ones stand
+    monster_turn(p, 0, BLOCKADE, (5,), 4.0, 4.0, 1.0)
+    assert p.s.eaten[0] == 1 and p.s.on_board == 0
+    assert list(p.s.destroyed[0]) == [1, 0, 0, 0]  # one red or orange building, the cheapest wall
+    assert p.s.structure[p.cell(2, 5)] == 4 and p.s.structure[p.cell(3, 6)] == 2  # the dear ones stand
 
 
 def test_a_monster_short_of_moves_walks_to_the_wall_and_destroys_it():
     p = Position(SEALED)
-    monster_turn(p, 0, BLOCKADE, rng_rolling(3), 4.0, 4.0, 1.0)  # 2 steps and the orange or red: no meal yet
-    assert p.state.eaten[0] == 0
-    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]
-    opened = p.cell(3, 4) if p.state.structure[p.cell(3, 4)] < 0 else p.cell(2, 4)
-    assert p.state.structure[opened] < 0
+    monster_turn(p, 0, BLOCKADE, (3,), 4.0, 4.0, 1.0)  # 2 steps and the orange or red: no meal yet
+    assert p.s.eaten[0] == 0
+    assert list(p.s.destroyed[0]) == [1, 0, 0, 0]
+    opened = p.cell(3, 4) if p.s.structure[p.cell(3, 4)] < 0 else p.cell(2, 4)
+    assert p.s.structure[opened] < 0
     w2 = p.width + 2
-    assert abs(p.state.monster_cell[0] // w2 - opened // w2) + abs(p.state.monster_cell[0] % w2 - opened % w2) == 1
+    assert abs(p.s.monster_cell[0] // w2 - opened // w2) + abs(p.s.monster_cell[0] % w2 - opened % w2) == 1
 
 
 def test_a_glutton_that_values_no_building_breaks_in_too():
     p = Position(SEALED)
-    monster_turn(p, 0, GLUTTON, rng_rolling(5), 0.0)  # building_weight 0: no building is worth a move
-    assert p.state.eaten[0] == 1
-    assert list(p.state.destroyed[0]) == [1, 0, 0, 0]
+    monster_turn(p, 0, GLUTTON, (5,), 0.0)  # building_weight 0: no building is worth a move
+    assert p.s.eaten[0] == 1
+    assert list(p.s.destroyed[0]) == [1, 0, 0, 0]
+
+
+def test_a_scripted_choice_overrides_the_policy_which_then_plans_from_where_the_monster_stands():
+    p = Position(["~~~~~", "~M~m.", "~~~~E"], players=2)
+    p.choices((STEP, p.cell(0, 0)))  # away from the meeple, then the glutton's own 2 steps towards it
+    monster_turn(p, 0, GLUTTON, (3,), 0.2)
+    assert p.all_used() and p.s.eaten[0] == 0
+    w2 = p.width + 2
+    monster, meeple = p.s.monster_cell[0], p.cell(1, 3)
+    assert max(abs(monster // w2 - meeple // w2), abs(monster % w2 - meeple % w2)) == 1

@@ -36,6 +36,7 @@ def test_map_round_trips():
     (["~M~.m.E"], {"meeples": 1}, "monster start M at row 1, column 2 is 2 squares from land"),
     (["M~~.2.E"], {"meeples": 2}, "meeples_per_square is 1"),
     (["M~~.m.EEEEE"], {"meeples": 1}, "only evac_site_chips = 4"),
+    (["M~~.m.E" + "." * 54], {"meeples": 1}, "board is 61 x 1 squares; at most 60 x 60"),
 ])
 def test_bad_boards_give_one_clear_line_each(rows, changes, words):
     found = problems(rows, **changes)
@@ -117,8 +118,7 @@ def test_a_meeple_walled_in_by_buildings_is_warned_about_with_its_square():
     warnings = problems_and_warnings(WALLED_IN, meeples=2)
     assert warnings == ["rules.board: the meeple at row 3, column 5 cannot reach any evac site over land and water: "
                         "every way out passes through a building, so only a monster destroying buildings can free it"]
-    t, s, m, marks, w, h = parse_map(WALLED_IN)
-    assert stuck_meeples(t, s, m, w, 2) == [(3, 5, 1)]
+    assert stuck_meeples(replace(Rules(), board=WALLED_IN, meeples=2)) == [(3, 5, 1)]
 
 
 def test_a_meeple_walled_in_against_the_board_edge_is_warned_about():
@@ -132,15 +132,13 @@ def test_the_default_board_has_no_meeple_that_can_never_be_evacuated():
     """Issue 16: the meeple at row 14, column 11 had buildings on three sides and the board edge on the
     fourth; with random monsters about a third of the games reached the turn cap with it left."""
     assert Rules().warnings() == []
-    t, s, m, marks, w, h = parse_map(Rules().board)
-    assert stuck_meeples(t, s, m, w, Rules().crossing_cost) == []
+    assert stuck_meeples(Rules()) == []
 
 
 def test_a_fixed_generated_board_is_checked_too():
     g = replace(Generator(), building_density=0.9, seed=4)
     r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=20)
-    t, s, m, _ = generated_board(g, 20, 1)
-    stuck = stuck_meeples(t, s, m, g.width, r.crossing_cost)
+    stuck = stuck_meeples(r)
     assert stuck and len(r.warnings()) == min(len(stuck), 10) + (len(stuck) > 10)
     assert all(w.startswith("rules.generator: on the board of seed 4, the meeple at row") for w in r.warnings()[:10])
     assert replace(r, board_source="generated_each_game").warnings() == []
@@ -149,8 +147,7 @@ def test_a_fixed_generated_board_is_checked_too():
 def test_many_walled_in_meeples_are_named_ten_at_a_time():
     g = replace(Generator(), width=60, height=60)
     r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=2_000)
-    t, s, m, _ = generated_board(g, 2_000, 1)
-    stuck = stuck_meeples(t, s, m, 60, r.crossing_cost)
+    stuck = stuck_meeples(r)
     assert len(stuck) > 10
     assert len(r.warnings()) == 11
     assert r.warnings()[-1] == (f"rules.generator: on the board of seed 2, {sum(k for *_, k in stuck[10:])} more "
