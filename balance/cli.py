@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from balance import __version__
-from balance.errors import BalanceError
+from balance.errors import BalanceError, command_line
 
 app = typer.Typer(
     help="Monte Carlo balance analysis for tabletop game designers.",
@@ -35,10 +35,15 @@ def command(name: str):
         @functools.wraps(fn)
         def friendly(*args, **kwargs):
             try:
-                return fn(*args, **kwargs)
+                with command_line():  # messages name options as typed here: --resume, not resume=True
+                    return fn(*args, **kwargs)
             except BalanceError as e:
                 for line in e.problems:
                     err.print(line, markup=False, highlight=False, soft_wrap=True)
+                raise typer.Exit(2) from None
+            except OSError as e:  # the machine said no (a full disk, a folder made read-only): no traceback
+                where = f"{e.filename}: " if e.filename else ""
+                err.print(f"{where}{e.strerror or e}", markup=False, highlight=False, soft_wrap=True)
                 raise typer.Exit(2) from None
 
         return app.command(name)(friendly)
@@ -105,7 +110,7 @@ def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML fi
     console.print(f"{scenario}: OK: {sc.spec.name}, {sc.players} players, {sc.games:,} games, seed {sc.seed}; "
                   f"seats: {', '.join(s.label for s in sc.seats)}"
                   + ("; rotating seats" if sc.rotate_seats else "")
-                  + (f"; changed rules: {', '.join(changed)}" if changed else ""))
+                  + (f"; changed rules: {', '.join(changed)}" if changed else ""), markup=False, highlight=False)
 
 
 @command("run")
@@ -115,7 +120,8 @@ def run_cmd(
     seed: Annotated[Optional[int], typer.Option(help="Seed (default: the scenario's).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
     sets: SetOption = None,
-    out: Annotated[Optional[Path], typer.Option(help="Run folder (default: reports/NAME-SEED).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Run folder (default: reports/FILE-SEED, FILE the scenario file's name).")] = None,
     resume: Annotated[bool, typer.Option(help="Finish an interrupted run in the same folder.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the run already in the folder.")] = False,
     backend: Annotated[str, typer.Option(help="loky (processes on this machine) or dask.")] = "loky",
@@ -151,7 +157,7 @@ def _summarise_and_report(result, formats) -> None:
         with console.status("Writing the report..."):
             paths = write_report(result, formats, analysis=analysis)
         for fmt, path in paths.items():
-            console.print(f"Report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
+            console.print(f"Report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 @command("report")
@@ -212,7 +218,7 @@ def compare_cmd(
     sets: SetOption = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per variant (scenario form).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="Folder for the two runs (scenario form).")] = None,
+    out: Annotated[Optional[str], typer.Option(help="Folder for the two runs (scenario form).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per variant: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
@@ -235,14 +241,16 @@ def compare_cmd(
 def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
     """The scenario as it is (A) and with the --set changes (B), same seed and games."""
     from balance.scenario import load_scenario
-    from balance.sim.runner import run
+    from balance.sim.runner import default_folder, run
 
     if not sets:
         raise BalanceError("compare SCENARIO needs at least one --set KEY=VALUE for variant B "
                            "(or give two run folders)")
+    if out is not None and not out.strip():
+        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     base = load_scenario(scenario_path)
     variant = base.with_changes(sets)
-    folder = out or Path("reports") / f"{base.name}-compare-{base.seed}"
+    folder = Path(out) if out is not None else default_folder(base, "-compare")
     kwargs = dict(games=games, jobs=jobs, until_ci=until_ci, overwrite=overwrite, progress=not quiet)
     return run(base, out=folder / "a", **kwargs), run(variant, out=folder / "b", **kwargs)
 
