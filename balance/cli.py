@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -267,6 +268,31 @@ def bench_cmd(
     specs = [get_game(game)] if game else list(games().values())
     for spec in specs:
         print_bench(bench(spec, seconds), console)
+
+
+@command("warmup")
+def warmup_cmd(
+    game: Annotated[Optional[list[str]], typer.Argument(help="Game ids (default: every game).")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", help="Games compiled at once (default: every core).")] = None,
+):
+    """Compile the games' engines now, all at once, so that a first run starts playing at once."""
+    from balance.registry import games, get_game
+    from balance.sim.warmup import compiled, warm_up
+
+    if jobs is not None and jobs < 1:
+        raise BalanceError(f"--jobs {jobs}: expected at least 1")
+    specs = [get_game(g) for g in game] if game else list(games().values())
+    todo = [s.name for s in specs if not compiled(s)]
+    if todo:
+        err.print(f"compiling the engines of {', '.join(todo)}: first time only (a few minutes)",
+                  highlight=False, soft_wrap=True)
+    with console.status("compiling...") if todo else nullcontext():
+        seconds = warm_up([s.id for s in specs], jobs)
+    for spec in specs:
+        took = seconds[spec.id]
+        console.print(f"{spec.name}: " + ("compiled already" if took is None else f"compiled in {took:,.0f} s"),
+                      highlight=False)
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ from balance.sim.batch import play_and_write
 from balance.sim.parts import PART, Parts, check_parts, has_parts
 from balance.sim.precision import PrecisionRule
 from balance.sim.progress import GameProgress
+from balance.sim.warmup import compile_engine, compiled
 
 MIN_BATCH = 1_000
 TARGET_BATCHES = 16  # enough to keep every core busy and the progress bar moving
@@ -177,6 +178,8 @@ def _play(scenario, plan, out, meta, n_jobs, resume, overwrite, backend, schedul
     done, wall_before = _prepare_folder(out, meta, resume, overwrite, progress)
     meta.update(status="running", wall_seconds=wall_before)
     _write_json(out / "run.json", meta)
+    if not compiled(spec):
+        _compile_first(scenario, progress)
 
     rule = PrecisionRule(until_ci, len(plan)) if until_ci else None
     target = rule.first_round() if rule else len(plan)
@@ -238,6 +241,17 @@ def _workers(jobs: int | None, backend: str, scheduler: str | None, n_batches: i
         _say(progress, f"{option('jobs', n)}: this machine has {cores} cores; playing on {cores} worker processes")
         n = cores
     return max(1, min(n, n_batches))
+
+
+def _compile_first(scenario: Scenario, progress: bool) -> None:
+    """Compile the game's kernels here, saying so, before the clock starts (see balance.sim.warmup)."""
+    from rich.console import Console
+
+    what = f"compiling the {scenario.spec.name} engine, first run only"
+    console = Console(stderr=True)
+    with console.status(what + " (a few minutes at most)...") if progress else nullcontext():
+        seconds = compile_engine(scenario)
+    _say(progress, f"{what}: done in {seconds:,.0f} s")
 
 
 def _say(progress: bool, text: str) -> None:
