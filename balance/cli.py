@@ -184,13 +184,14 @@ def sweep_cmd(
     seed: Annotated[Optional[int], typer.Option(help="Seed, shared by every point.")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
     sets: SetOption = None,
-    out: Annotated[Optional[Path], typer.Option(help="Sweep folder (default: reports/NAME-sweep-SEED).")] = None,
+    out: Annotated[Optional[str], typer.Option(help="Sweep folder (default: reports/FILE-sweep-SEED).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per point: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
     resume: Annotated[bool, typer.Option(help="Finish an interrupted sweep.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the sweep already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
     report_format: Annotated[str, typer.Option("--format", help="Sweep report formats: html,pdf.")] = "html,pdf",
+    yes: Annotated[bool, typer.Option("--yes", help="Play a sweep of more than 100,000,000 games in all.")] = False,
 ):
     """Run the scenario at every combination of the varied values, with the same seed."""
     from balance.analysis.sweep import sweep
@@ -203,13 +204,18 @@ def sweep_cmd(
         if not quiet:
             err.print(f"point {i + 1} of {total}: " + ", ".join(f"{k} = {v}" for k, v in point.items()))
 
+    def plan(text):
+        err.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    formats = parse_formats(report_format)
     result = sweep(load_scenario(scenario, sets), vary, games=games, seed=seed, jobs=jobs, out=out,
-                   until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce)
+                   until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce,
+                   yes=yes, on_plan=plan)
     print_sweep(result, console)
     with console.status("Writing the sweep report..."):
-        paths = write_sweep_report(result, parse_formats(report_format))
+        paths = write_sweep_report(result, formats)
     for fmt, path in paths.items():
-        console.print(f"Sweep report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
+        console.print(f"Sweep report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 @command("compare")

@@ -86,3 +86,22 @@ def test_a_real_change_is_significant_and_its_interval_holds_the_exact_differenc
 def test_holm_rejects_step_down():
     assert holm([0.01, 0.04, 0.03, 0.5]) == [True, False, False, False]
     assert holm([0.001, 0.01, 0.02]) == [True, True, True]
+
+
+def test_a_sweep_folder_named_like_a_glob_reads_its_own_summary(tmp_path):
+    sc = load_scenario("scenarios/pig/hold20.toml")
+    sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "s1", progress=False)
+    odd = sweep(sc, ["rules.target_score=70,80,90"], games=2_000, jobs=1, out=tmp_path / "s[12]", progress=False)
+    assert odd.summary["rules.target_score"].to_list() == [70, 80, 90]
+
+
+def test_a_sweep_says_its_games_before_playing_and_refuses_a_huge_one_without_yes(tmp_path):
+    sc = load_scenario("scenarios/pig/hold20.toml")
+    heard = []
+    with pytest.raises(BalanceError, match=r"sweep: 951 points x 1,000,000 games = 951,000,000 games: more than "
+                                           r"100,000,000; pass yes=True"):
+        sweep(sc, ["rules.target_score=50..1000"], games=1_000_000, out=tmp_path / "huge", on_plan=heard.append)
+    assert not heard and not (tmp_path / "huge").exists()
+    sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "small", progress=False,
+          on_plan=heard.append)
+    assert heard == ["sweep: 2 points x 2,000 games = 4,000 games"]
