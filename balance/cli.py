@@ -265,12 +265,13 @@ def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, qui
 @command("bench")
 def bench_cmd(
     game: Annotated[Optional[str], typer.Argument(help="Game id (default: every game).")] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds of play per measurement.")] = 3.0,
+    seconds: Annotated[float, typer.Option(help="Seconds of play per measurement (0.1 to 600).")] = 3.0,
 ):
     """Measure games/s per core, the speed-up over interpreted Python, and parallel efficiency."""
-    from balance.bench import bench, print_bench
+    from balance.bench import bench, check_seconds, print_bench
     from balance.registry import games, get_game
 
+    check_seconds(seconds)
     specs = [get_game(game)] if game else list(games().values())
     for spec in specs:
         print_bench(bench(spec, seconds), console)
