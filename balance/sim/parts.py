@@ -56,8 +56,6 @@ def has_parts(games_dir: Path) -> bool:
 
 def check_parts(games_dir: Path, meta: dict[str, Any]) -> Parts:
     """Check every ``part-*.parquet`` in ``games_dir`` against the run's ``meta`` (``run.json``)."""
-    import pyarrow.parquet as pq
-
     parts = Parts()
     plan = expected_batches(meta)
     try:
@@ -79,15 +77,15 @@ def check_parts(games_dir: Path, meta: dict[str, Any]) -> Parts:
         if not entry.is_file(follow_symlinks=False):
             parts.foreign.append((path, "not a regular file"))
             continue
-        if entry.stat(follow_symlinks=False).st_size == 0:
+        info = entry.stat(follow_symlinks=False)
+        if info.st_size == 0:
             parts.damaged[batch] = (path, "empty (0 bytes)")
             continue
-        try:
-            footer = pq.read_metadata(path)
-        except Exception as e:  # pyarrow's errors for a truncated or garbled file vary by version
-            parts.damaged[batch] = (path, f"unreadable: {str(e).splitlines()[0][:120]}")
+        footer = _footer(path, info)
+        if isinstance(footer, str):
+            parts.damaged[batch] = (path, f"unreadable: {footer}")
             continue
-        said = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in (footer.metadata or {}).items()}
+        said, rows, columns = footer
         first, n = plan[batch]
         if said.get("balance.fingerprint") is None:
             parts.foreign.append((path, "not written by a balance run (it names no run)"))
@@ -96,10 +94,28 @@ def check_parts(games_dir: Path, meta: dict[str, Any]) -> Parts:
         elif said != {**said, **part_metadata(meta["fingerprint"], batch, first, n)}:
             parts.foreign.append((path, f"holds batch {said.get('balance.batch')} of "
                                         f"{said.get('balance.games')} games, not batch {batch} of {n}"))
-        elif footer.num_rows != n:
-            parts.damaged[batch] = (path, f"holds {footer.num_rows:,} games, not {n:,}")
-        elif [footer.schema.column(i).name for i in range(footer.num_columns)] != list(meta["columns"]):
+        elif rows != n:
+            parts.damaged[batch] = (path, f"holds {rows:,} games, not {n:,}")
+        elif columns != list(meta["columns"]):
             parts.damaged[batch] = (path, "its columns are not the run's (see run.json)")
         else:
             parts.good[batch] = path
     return parts
+
+
+_FOOTERS: dict[tuple, tuple | str] = {}  # a part's footer by (path, inode, size, mtime): read once per process
+
+
+def _footer(path: Path, info: os.stat_result) -> tuple[dict[str, str], int, list[str]] | str:
+    """(key-value metadata, rows, column names) of a parquet file, or why it cannot be read."""
+    import pyarrow.parquet as pq
+
+    key = (str(path), info.st_ino, info.st_size, info.st_mtime_ns)
+    if key not in _FOOTERS:
+        try:
+            footer = pq.read_metadata(path)
+            said = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in (footer.metadata or {}).items()}
+            _FOOTERS[key] = said, footer.num_rows, [footer.schema.column(i).name for i in range(footer.num_columns)]
+        except Exception as e:  # pyarrow's errors for a truncated or garbled file vary by version
+            _FOOTERS[key] = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+    return _FOOTERS[key]
