@@ -88,7 +88,8 @@ def check_parts(games_dir: Path, meta: dict[str, Any]) -> Parts:
         said, rows, columns = footer
         first, n = plan[batch]
         if said.get("balance.fingerprint") is None:
-            parts.foreign.append((path, "not written by a balance run (it names no run)"))
+            parts.foreign.append((path, "it names no run (written by another program, or by a balance "
+                                        "older than the run fingerprint in parts)"))
         elif said["balance.fingerprint"] != meta["fingerprint"]:
             parts.foreign.append((path, "from another run (another scenario, rules, seats or seed)"))
         elif said != {**said, **part_metadata(meta["fingerprint"], batch, first, n)}:

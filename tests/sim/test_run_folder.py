@@ -87,6 +87,14 @@ def test_parts_of_another_run_or_batch_are_never_counted(tmp_path):
     assert not (mine.dir / "report.html").exists()
 
 
+def test_a_part_that_names_no_run_is_not_counted(tmp_path):
+    mine = run(random_scenario("pig", games_=4_000), jobs=1, out=tmp_path / "mine", progress=False)
+    part = mine.dir / "games" / "part-00001.parquet"
+    pl.read_parquet(part, glob=False).write_parquet(part)  # the same games, rewritten by another program
+    with pytest.raises(BalanceError, match=re.escape(f"{part}: it names no run (written by another program")):
+        mine.games
+
+
 def test_damaged_parts_are_named_and_played_again_on_resume(tmp_path):
     sc = random_scenario("pig", games_=8_000)
     reference = run(sc, jobs=1, out=tmp_path / "reference", progress=False)
