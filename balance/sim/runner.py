@@ -251,7 +251,8 @@ def _compile_first(scenario: Scenario, progress: bool) -> None:
     console = Console(stderr=True)
     with console.status(what + " (a few minutes at most)...") if progress else nullcontext():
         seconds = compile_engine(scenario)
-    _say(progress, f"{what}: done in {seconds:,.0f} s")
+    if seconds >= 1:  # below, numba only loaded what it had compiled before: nothing to tell
+        _say(progress, f"{what}: done in {seconds:,.0f} s")
 
 
 def _say(progress: bool, text: str) -> None:

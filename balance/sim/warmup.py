@@ -8,7 +8,8 @@ games/s.  ``balance warmup`` (run by ``make demo``) compiles every game at once,
 
 That a game is compiled is recorded in ``__pycache__/kernels.compiled``: the digest of the sources
 its kernels are built from (``balance.sim.kernel.drop_stale_kernels`` keeps it), numba's and
-Python's versions and the ``NUMBA_*`` settings, which all make numba compile again when they change.
+Python's versions and the ``NUMBA_*`` settings of the code (not the thread settings), which all
+make numba compile again when they change.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from balance.registry import GameSpec, get_game
 
 STAMP = "kernels.compiled"
 SOURCES = "kernels.sha256"  # written by balance.sim.kernel.drop_stale_kernels
+RUNTIME_ONLY = {"NUMBA_NUM_THREADS", "NUMBA_THREADING_LAYER"}  # joblib's workers set the first; no code changes
 
 
 def _cache(spec: GameSpec) -> Path:
@@ -40,7 +42,8 @@ def _stamp(spec: GameSpec) -> str | None:
         return None
     return json.dumps({"sources": sources, "numba": numba.__version__, "python": platform.python_version(),
                        "machine": platform.machine(),
-                       "settings": {k: v for k, v in sorted(os.environ.items()) if k.startswith("NUMBA_")}})
+                       "settings": {k: v for k, v in sorted(os.environ.items())
+                                    if k.startswith("NUMBA_") and k not in RUNTIME_ONLY}})
 
 
 def compiled(spec: GameSpec) -> bool:

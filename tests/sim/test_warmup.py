@@ -71,6 +71,16 @@ def test_warmup_compiles_the_games_not_compiled_yet():
     assert again.exit_code == 0 and "Pig: compiled already" in again.stdout and "compiling" not in again.stderr
 
 
+def test_games_compiled_by_warmup_workers_count_as_compiled_in_the_run(monkeypatch):
+    for game_id in ("pig", "angry-monsters"):
+        forget_compiled(game_id)
+    took = warmup.warm_up(["pig", "angry-monsters"], jobs=2)  # one loky worker each (joblib sets their threads)
+    assert set(took) == {"pig", "angry-monsters"} and None not in took.values()
+    assert warmup.compiled(get_game("pig")) and warmup.compiled(get_game("angry-monsters"))
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "1")  # a thread setting: the same compiled code
+    assert warmup.compiled(get_game("pig"))
+
+
 def test_make_demo_compiles_every_game_before_its_run():
     plan = subprocess.run(["make", "-n", "demo"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.splitlines()
