@@ -30,7 +30,7 @@ def test_a_first_run_says_it_compiles_and_leaves_the_compiler_out_of_games_per_s
 
     def slow_compile(scenario):  # as slow as the Moongha engine's minutes, in two seconds
         time.sleep(2.0)
-        return compile_engine(scenario)
+        return 2.0 + compile_engine(scenario)
 
     monkeypatch.setattr(runner, "compile_engine", slow_compile)
     args = ["run", HOLD20, "-n", "2000", "-j", "1", "--format", "none"]
