@@ -457,11 +457,13 @@ def _labelled(seats: list[Seat]) -> list[Seat]:
 
 
 def _shared_names(seats: list[Seat], where: str) -> list[str]:
-    """Seats whose label is the same but whose strategies differ (the results would merge them)."""
-    first: dict[str, tuple[int, Seat]] = {}
+    """Seats whose label is the same but whose strategies differ (the results would merge them).  A policy
+    that stands for another by seat (Angry Monsters' ``standard``) is one strategy whatever it plays: only
+    seats that play the same policy are compared."""
+    first: dict[tuple[str, str], tuple[int, Seat]] = {}
     problems = []
     for number, seat in enumerate(seats, 1):
-        n, other = first.setdefault(seat.label, (number, seat))
+        n, other = first.setdefault((seat.label, seat.plays), (number, seat))
         if (other.policy, other.params) != (seat.policy, seat.params):
             problems.append(f"{where}: seats.{number}.name: {seat.label!r} already names seats.{n}, which plays "
                             f"{_strategy(other)}, not {_strategy(seat)}; give each strategy its own name")
