@@ -1,4 +1,6 @@
-# `make demo`: set up .venv and produce a real report on the default scenario.
+# `make demo`: set up .venv, compile every game's engine and produce a real report on the default scenario.
+# `make compile`: compile every game's engine now, all at once (numba caches them in
+#   balance/games/*/__pycache__), so that a first run starts playing at once.
 # `make test`: set up .venv and run the test suite (what CI runs).
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO ?= scenarios/pig/four-players.toml
 
-.PHONY: demo test test-full test-boundscheck bench mutants clean
+.PHONY: demo compile test test-full test-boundscheck bench mutants clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+compile: $(STAMP)
+	$(BIN)/balance warmup
+
+demo: compile
 	$(BIN)/balance run $(DEMO) --overwrite
 
 test: $(STAMP)

@@ -30,6 +30,11 @@ def __getattr__(name):
     raise AttributeError(f"module 'balance' has no attribute {name!r}")
 
 
+def __dir__():
+    """The API as ``dir(balance)`` and a notebook's completion show it, the lazily loaded names included."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def write_report(run, formats=("html", "pdf")):
     """Write a run's ``report.html`` / ``report.pdf``; ``run`` is a :class:`Run` or a run folder."""
     from balance.report import write_report as write

@@ -10,6 +10,7 @@ on a small number of games.  Parallel: whole ``balance run``s (parquet parts and
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -21,12 +22,22 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
+from balance.errors import BalanceError, option
 from balance.registry import GameSpec
 from balance.scenario import Scenario, from_dict
 from balance.sim.batch import play
 from balance.sim.runner import run
 
 INTERPRETED_GAMES = 50
+SECONDS = (0.1, 600.0)  # per measurement: shorter measures nothing, longer is not a benchmark
+
+
+def check_seconds(seconds: float) -> None:
+    """``seconds`` of play per measurement: a finite number from 0.1 to 600 (nan would never end)."""
+    lo, hi = SECONDS
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+            or not lo <= seconds <= hi:
+        raise BalanceError(f"{option('seconds', seconds)}: expected a number of seconds from {lo:g} to {hi:g}")
 
 
 @dataclass
@@ -108,6 +119,7 @@ def run_rate(scenario: Scenario, games: int, jobs: int) -> float:
 
 
 def bench(spec: GameSpec, seconds: float = 3.0) -> BenchResult:
+    check_seconds(seconds)
     scenario = bench_scenario(spec)
     per_core, per_core_median = kernel_rate(scenario, seconds)
     interpreted = interpreted_rate(scenario)

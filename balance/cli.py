@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from balance import __version__
-from balance.errors import BalanceError
+from balance.errors import BalanceError, command_line
 
 app = typer.Typer(
     help="Monte Carlo balance analysis for tabletop game designers.",
@@ -35,10 +36,15 @@ def command(name: str):
         @functools.wraps(fn)
         def friendly(*args, **kwargs):
             try:
-                return fn(*args, **kwargs)
+                with command_line():  # messages name options as typed here: --resume, not resume=True
+                    return fn(*args, **kwargs)
             except BalanceError as e:
                 for line in e.problems:
                     err.print(line, markup=False, highlight=False, soft_wrap=True)
+                raise typer.Exit(2) from None
+            except OSError as e:  # the machine said no (a full disk, a folder made read-only): no traceback
+                where = f"{e.filename}: " if e.filename else ""
+                err.print(f"{where}{e.strerror or e}", markup=False, highlight=False, soft_wrap=True)
                 raise typer.Exit(2) from None
 
         return app.command(name)(friendly)
@@ -112,7 +118,7 @@ def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML fi
     console.print(f"{scenario}: OK: {sc.spec.name}, {sc.players} players, {sc.games:,} games, seed {sc.seed}; "
                   f"seats: {', '.join(s.label for s in sc.seats)}"
                   + ("; rotating seats" if sc.rotate_seats else "")
-                  + (f"; changed rules: {', '.join(changed)}" if changed else ""))
+                  + (f"; changed rules: {', '.join(changed)}" if changed else ""), markup=False, highlight=False)
 
 
 @command("run")
@@ -122,7 +128,8 @@ def run_cmd(
     seed: Annotated[Optional[int], typer.Option(help="Seed (default: the scenario's).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
     sets: SetOption = None,
-    out: Annotated[Optional[Path], typer.Option(help="Run folder (default: reports/NAME-SEED).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Run folder (default: reports/FILE-SEED, FILE the scenario file's name).")] = None,
     resume: Annotated[bool, typer.Option(help="Finish an interrupted run in the same folder.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the run already in the folder.")] = False,
     backend: Annotated[str, typer.Option(help="loky (processes on this machine) or dask.")] = "loky",
@@ -159,7 +166,7 @@ def _summarise_and_report(result, formats) -> None:
         with console.status("Writing the report..."):
             paths = write_report(result, formats, analysis=analysis)
         for fmt, path in paths.items():
-            console.print(f"Report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
+            console.print(f"Report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 @command("report")
@@ -185,13 +192,14 @@ def sweep_cmd(
     seed: Annotated[Optional[int], typer.Option(help="Seed, shared by every point.")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
     sets: SetOption = None,
-    out: Annotated[Optional[Path], typer.Option(help="Sweep folder (default: reports/NAME-sweep-SEED).")] = None,
+    out: Annotated[Optional[str], typer.Option(help="Sweep folder (default: reports/FILE-sweep-SEED).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per point: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
     resume: Annotated[bool, typer.Option(help="Finish an interrupted sweep.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the sweep already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
     report_format: Annotated[str, typer.Option("--format", help="Sweep report formats: html,pdf.")] = "html,pdf",
+    yes: Annotated[bool, typer.Option("--yes", help="Play a sweep of more than 100,000,000 games in all.")] = False,
 ):
     """Run the scenario at every combination of the varied values, with the same seed."""
     from balance.analysis.sweep import sweep
@@ -204,15 +212,19 @@ def sweep_cmd(
         if not quiet:
             err.print(f"point {i + 1} of {total}: " + ", ".join(f"{k} = {v}" for k, v in point.items()))
 
+    def plan(text):
+        err.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    formats = parse_formats(report_format)
     sc = load_scenario(scenario, sets)
     _warn(sc)
-    result = sweep(sc, vary, games=games, seed=seed, jobs=jobs, out=out,
-                   until_ci=until_ci, resume=resume, overwrite=overwrite, progress=not quiet, on_point=announce)
+    result = sweep(sc, vary, games=games, seed=seed, jobs=jobs, out=out, until_ci=until_ci, resume=resume,
+                   overwrite=overwrite, progress=not quiet, on_point=announce, yes=yes, on_plan=plan)
     print_sweep(result, console)
     with console.status("Writing the sweep report..."):
-        paths = write_sweep_report(result, parse_formats(report_format))
+        paths = write_sweep_report(result, formats)
     for fmt, path in paths.items():
-        console.print(f"Sweep report ({fmt.upper()}): {path}", highlight=False, soft_wrap=True)
+        console.print(f"Sweep report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 @command("compare")
@@ -222,7 +234,7 @@ def compare_cmd(
     sets: SetOption = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per variant (scenario form).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="Folder for the two runs (scenario form).")] = None,
+    out: Annotated[Optional[str], typer.Option(help="Folder for the two runs (scenario form).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per variant: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
@@ -245,14 +257,16 @@ def compare_cmd(
 def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
     """The scenario as it is (A) and with the --set changes (B), same seed and games."""
     from balance.scenario import load_scenario
-    from balance.sim.runner import run
+    from balance.sim.runner import default_folder, run
 
     if not sets:
         raise BalanceError("compare SCENARIO needs at least one --set KEY=VALUE for variant B "
                            "(or give two run folders)")
+    if out is not None and not out.strip():
+        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     base = load_scenario(scenario_path)
     variant = base.with_changes(sets)
-    folder = out or Path("reports") / f"{base.name}-compare-{base.seed}"
+    folder = Path(out) if out is not None else default_folder(base, "-compare")
     kwargs = dict(games=games, jobs=jobs, until_ci=until_ci, overwrite=overwrite, progress=not quiet)
     return run(base, out=folder / "a", **kwargs), run(variant, out=folder / "b", **kwargs)
 
@@ -260,15 +274,41 @@ def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, qui
 @command("bench")
 def bench_cmd(
     game: Annotated[Optional[str], typer.Argument(help="Game id (default: every game).")] = None,
-    seconds: Annotated[float, typer.Option(help="Seconds of play per measurement.")] = 3.0,
+    seconds: Annotated[float, typer.Option(help="Seconds of play per measurement (0.1 to 600).")] = 3.0,
 ):
     """Measure games/s per core, the speed-up over interpreted Python, and parallel efficiency."""
-    from balance.bench import bench, print_bench
+    from balance.bench import bench, check_seconds, print_bench
     from balance.registry import games, get_game
 
+    check_seconds(seconds)
     specs = [get_game(game)] if game else list(games().values())
     for spec in specs:
         print_bench(bench(spec, seconds), console)
+
+
+@command("warmup")
+def warmup_cmd(
+    game: Annotated[Optional[list[str]], typer.Argument(help="Game ids (default: every game).")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", help="Games compiled at once (default: every core).")] = None,
+):
+    """Compile the games' engines now, all at once, so that a first run starts playing at once."""
+    from balance.registry import games, get_game
+    from balance.sim.warmup import compiled, warm_up
+
+    if jobs is not None and jobs < 1:
+        raise BalanceError(f"--jobs {jobs}: expected at least 1")
+    specs = [get_game(g) for g in game] if game else list(games().values())
+    todo = [s.name for s in specs if not compiled(s)]
+    if todo:
+        err.print(f"compiling the engines of {', '.join(todo)}: first time only (a few minutes)",
+                  highlight=False, soft_wrap=True)
+    with console.status("compiling...") if todo else nullcontext():
+        seconds = warm_up([s.id for s in specs], jobs)
+    for spec in specs:
+        took = seconds[spec.id]
+        console.print(f"{spec.name}: " + ("compiled already" if took is None else f"compiled in {took:,.0f} s"),
+                      highlight=False)
 
 
 def main() -> None:

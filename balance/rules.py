@@ -9,6 +9,7 @@ flag, a named option or a table of numbers) or hold a nested rules dataclass (do
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
@@ -47,7 +48,7 @@ class RuleInfo:
 
 
 def _num(x: float) -> str:
-    return f"{x:,}" if float(x).is_integer() else f"{x:g}"
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
 
 
 def _span(lo, hi) -> str:
@@ -174,6 +175,8 @@ def check_value(value: Any, default: Any, info: RuleInfo) -> tuple[Any, str | No
         return tuple(out), None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value, bad
+    if isinstance(value, float) and not math.isfinite(value):
+        return value, bad  # nan compares false with every bound: it would slip through the range check
     if kind == "int":
         if isinstance(value, float):
             if not value.is_integer():

@@ -29,7 +29,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import stat
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,9 @@ RUN_KEYS = {"rotate_seats": False}
 DEFAULT_GAMES = 100_000
 DEFAULT_SEED = 1
 MAX_SEED = 2**63 - 1
+MAX_FILE_BYTES = 16 * 2**20  # a scenario is a short text; anything larger is the wrong file
+MAX_DEPTH = 32  # tables and lists nested deeper than this are not a scenario
+MAX_NAME = 200  # characters of a scenario's or a seat's name
 
 
 @dataclass(frozen=True)
@@ -139,16 +144,63 @@ class Scenario:
 def load_scenario(path: str | Path, sets: list[str] | None = None) -> Scenario:
     """Read and validate a scenario file; raise :class:`BalanceError` listing every problem."""
     path = Path(path)
+    raw = parse_toml(read_scenario_text(path), str(path))
+    raw.setdefault("name", path.stem)
+    return from_dict(raw, str(path), sets or [])
+
+
+def read_scenario_text(path: Path) -> str:
+    """The text of a scenario file: a regular UTF-8 file of at most 16 MB (a FIFO or a device would
+    block or never end)."""
     try:
-        text = path.read_text()
+        info = path.stat()
+    except OSError as e:
+        raise BalanceError(f"{path}: cannot read the scenario ({e.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise BalanceError(f"{path}: cannot read the scenario ({what}); expected a .toml file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise BalanceError(f"{path}: {info.st_size:,} bytes is not a scenario; expected a TOML text of at most "
+                           f"{MAX_FILE_BYTES // 2**20} MB")
+    try:
+        data = path.read_bytes()
     except OSError as e:
         raise BalanceError(f"{path}: cannot read the scenario ({e.strerror})") from None
     try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BalanceError(f"{path}: not a UTF-8 text file (byte {e.start:,} is {data[e.start]:#04x}); "
+                           f"save the scenario as UTF-8 TOML") from None
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text -> the raw tree, refusing trees nested more than 32 deep."""
+    try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise BalanceError(f"{path}: not valid TOML: {e}") from None
-    raw.setdefault("name", path.stem)
-    return from_dict(raw, str(path), sets or [])
+        raise BalanceError(f"{where}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise BalanceError(f"{where}: not valid TOML: nested too deeply; a scenario nests tables and lists "
+                           f"at most {MAX_DEPTH} deep") from None
+    if _depth(raw) > MAX_DEPTH:
+        raise BalanceError(f"{where}: tables and lists nested more than {MAX_DEPTH} deep; a scenario nests "
+                           f"at most {MAX_DEPTH} deep")
+    return raw
+
+
+def _depth(tree: Any) -> int:
+    """How deep tables and lists nest in ``tree`` (walked without recursion, so any depth is safe)."""
+    deepest, todo = 0, [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > MAX_DEPTH:
+                    return depth + 1
+                todo.append((child, depth + 1))
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def parse_set(item: str) -> tuple[str, Any]:
@@ -157,11 +209,18 @@ def parse_set(item: str) -> tuple[str, Any]:
     key = key.strip()
     if not sep or not key:
         raise BalanceError(f"--set {item!r}: expected key=value, e.g. --set rules.target_score=50")
+    return key, parse_value(text, f"--set {item!r}")
+
+
+def parse_value(text: str, where: str) -> Any:
+    """A value from the command line, read as TOML (``3``, ``true``, ``[3, 4]``), or kept as text."""
+    if any(ch in text for ch in "\n\r\0"):
+        raise BalanceError(f"{where}: the value holds a line break or a NUL; expected a value on one line")
+    text = text.strip()
     try:
-        value = tomllib.loads(f"v = {text.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
-        value = text.strip()
-    return key, value
+        return tomllib.loads(f"v = {text}")["v"]
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return text
 
 
 def apply_sets(raw: dict[str, Any], sets: list[str], rules_keys: list[str]) -> tuple[dict[str, Any], list[str]]:
@@ -175,26 +234,59 @@ def apply_sets(raw: dict[str, Any], sets: list[str], rules_keys: list[str]) -> t
         if parts[0] not in TOP_KEYS and key in rules_keys:
             parts = ["rules", *parts]
         if parts[0] == "rules":
-            raw.setdefault("rules", {})[".".join(parts[1:])] = value
+            if len(parts) < 2 or not all(parts[1:]):
+                problems.append(f"--set {key}: expected rules.KEY=VALUE, e.g. rules.{rules_keys[0]}=...")
+                continue
+            raw["rules"][".".join(parts[1:])] = value
         elif parts[0] == "seats":
-            seats = raw.setdefault("seats", [])
-            if len(parts) < 3 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(seats):
+            seats = raw["seats"]
+            if len(parts) < 3 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(seats) \
+                    or not isinstance(seats[int(parts[1]) - 1], dict):
                 problems.append(f"--set {key}: expected seats.N.policy or seats.N.params.NAME "
                                 f"with N from 1 to {len(seats)}")
                 continue
             node = seats[int(parts[1]) - 1]
             if parts[2:] == ["policy"] and node.get("policy") != value:
                 node.pop("params", None)
-            for p in parts[2:-1]:
-                node = node.setdefault(p, {})
-            node[parts[-1]] = value
+            problem = _set_in(node, parts[2:], value, key, prefix=parts[:2])
+            if problem:
+                problems.append(problem)
+                continue
         else:
-            node = raw
-            for p in parts[:-1]:
-                node = node.setdefault(p, {})
-            node[parts[-1]] = value
+            problem = _set_in(raw, parts, value, key)
+            if problem:
+                problems.append(problem)
+                continue
         changes[".".join(parts)] = value
     return changes, problems
+
+
+def _set_in(node: dict, parts: list[str], value: Any, key: str, prefix: list[str] = ()) -> str | None:
+    """Set ``node[parts[0]]...[parts[-1]] = value``, making tables on the way; a problem when a
+    part of the way is a value, not a table (``games.x``)."""
+    for i, p in enumerate(parts[:-1]):
+        child = node.setdefault(p, {})
+        if not isinstance(child, dict):
+            where = ".".join([*prefix, *parts[:i + 1]])
+            return f"--set {key}: {where} is a value ({child!r}), not a table; set {where}=VALUE"
+        node = child
+    node[parts[-1]] = value
+    return None
+
+
+ONE_LINE = f"a text of 1 to {MAX_NAME} characters on one line (no line breaks or control characters)"
+
+
+def _one_line(text: Any) -> bool:
+    """A name: a text of one line, short enough to label a table row or a figure."""
+    return isinstance(text, str) and 0 < len(text) <= MAX_NAME and text.strip() != "" \
+        and not any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to a length that fits a one-line message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -219,15 +311,31 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
     """Validate a raw scenario tree (as read from TOML)."""
     problems: list[str] = []
     known = games()
+    sets = sets or []
+    if _depth(raw) > MAX_DEPTH:
+        raise BalanceError(f"{where}: tables and lists nested more than {MAX_DEPTH} deep; a scenario nests "
+                           f"at most {MAX_DEPTH} deep")
+    for key, value in map(parse_set, sets):
+        if key == "game":  # the game decides what every other key means: set it first
+            raw = {**raw, "game": value}
     game = raw.get("game")
     if not isinstance(game, str) or game not in known:
         hint = did_you_mean(game, known) if isinstance(game, str) else ""
-        what = "missing" if game is None else f"unknown game {game!r}{hint}"
+        what = "missing" if game is None else f"unknown game {_short(game)}{hint}"
         raise BalanceError(f"{where}: game: {what}; allowed: {', '.join(sorted(known))}")
     spec = known[game]
-    raw = {**raw, "rules": dict(_flatten(raw.get("rules") or {})),
-           "seats": [dict(s) if isinstance(s, dict) else s for s in raw.get("seats") or []]}
-    changes, set_problems = apply_sets(raw, sets or [], rule_keys(spec.rules_cls))
+    rule_names = rule_keys(spec.rules_cls)
+    rules_raw, seats_in = raw.get("rules", {}), raw.get("seats", [])
+    if not isinstance(rules_raw, dict):
+        problems.append(f"{where}: rules: {_short(rules_raw)} is not allowed; expected a table such as "
+                        f"[rules] {rule_names[0]} = ...")
+        rules_raw = {}
+    if not isinstance(seats_in, list):
+        problems.append(f"{where}: seats: {_short(seats_in)} is not allowed; expected one [[seats]] table per "
+                        f"seat, such as [[seats]] policy = \"{spec.default_policy}\"")
+        seats_in = []
+    raw = {**raw, "rules": _flatten(rules_raw), "seats": [dict(s) if isinstance(s, dict) else s for s in seats_in]}
+    changes, set_problems = apply_sets(raw, sets, rule_names)
     problems += [f"{where}: {p}" for p in set_problems]
 
     for key in raw:
@@ -240,12 +348,12 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
     n_games = _int(raw, "games", 1, 10**12, problems, where, DEFAULT_GAMES)
     seed = _int(raw, "seed", 0, MAX_SEED, problems, where, DEFAULT_SEED)
     name = raw.get("name", game)
-    if not isinstance(name, str) or not name or "/" in name:
-        problems.append(f"{where}: name: {name!r} is not allowed; expected a file-name-safe text")
+    if not _one_line(name):
+        problems.append(f"{where}: name: {_short(name)} is not allowed; expected {ONE_LINE}")
         name = game
     description = raw.get("description", "")
-    if not isinstance(description, str):
-        problems.append(f"{where}: description: {description!r} is not allowed; expected a text")
+    if not isinstance(description, str) or "\0" in description:
+        problems.append(f"{where}: description: {_short(description)} is not allowed; expected a text")
         description = ""
 
     rules, rule_problems = apply_overrides(spec.rules_cls, raw["rules"])
@@ -276,13 +384,15 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
     if rotate and spec.seat_roles:
         problems.append(f"{where}: run.rotate_seats: not for {spec.name}: its seats play fixed roles "
                         f"({spec.seat_roles})")
+    seats = _labelled(seats)
+    problems += _shared_names(seats, where)
     if not problems and spec.check:
         problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
     if problems:
         raise BalanceError(*problems)
     warnings = tuple(f"{where}: {w}" for w in (rules.warnings() if hasattr(rules, "warnings") else []))
     return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
-                    seats=tuple(_labelled(seats)), rotate_seats=rotate, description=description,
+                    seats=tuple(seats), rotate_seats=rotate, description=description,
                     path=where, overrides=changes, warnings=warnings)
 
 
@@ -323,8 +433,8 @@ def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, probl
         else:
             params[pname] = float(value)
     label = raw.get("name")
-    if label is not None and not isinstance(label, str):
-        problems.append(f"{where}: {key}.name: {label!r} is not allowed; expected a text")
+    if label is not None and not _one_line(label):
+        problems.append(f"{where}: {key}.name: {_short(label)} is not allowed; expected {ONE_LINE}")
         label = None
     return Seat(policy=name, params=params, name=label or "", plays="" if played is policy else played.name)
 
@@ -344,3 +454,21 @@ def _labelled(seats: list[Seat]) -> list[Seat]:
                 label += "(" + ", ".join(f"{k}={v:g}" for k, v in s.params.items()) + ")"
         out.append(Seat(s.policy, s.params, s.name, label, s.plays))
     return out
+
+
+def _shared_names(seats: list[Seat], where: str) -> list[str]:
+    """Seats whose label is the same but whose strategies differ (the results would merge them).  A policy
+    that stands for another by seat (Angry Monsters' ``standard``) is one strategy whatever it plays: only
+    seats that play the same policy are compared."""
+    first: dict[tuple[str, str], tuple[int, Seat]] = {}
+    problems = []
+    for number, seat in enumerate(seats, 1):
+        n, other = first.setdefault((seat.label, seat.plays), (number, seat))
+        if (other.policy, other.params) != (seat.policy, seat.params):
+            problems.append(f"{where}: seats.{number}.name: {seat.label!r} already names seats.{n}, which plays "
+                            f"{_strategy(other)}, not {_strategy(seat)}; give each strategy its own name")
+    return problems
+
+
+def _strategy(seat: Seat) -> str:
+    return seat.policy + ("(" + ", ".join(f"{k}={v:g}" for k, v in seat.params.items()) + ")" if seat.params else "")

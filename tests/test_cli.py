@@ -89,3 +89,21 @@ def test_sweep_and_compare_commands(tmp_path):
     assert result.exit_code == 2 and "needs at least one --set" in result.stderr
     result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=9..1")
     assert result.exit_code == 2 and "LO <= HI" in result.stderr
+
+
+def test_sweep_says_how_many_games_it_will_play_before_it_plays(tmp_path):
+    result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=50,100", "--games", "3000",
+                    "--out", str(tmp_path / "s"), "-q", "--jobs", "1", "--format", "html")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == "sweep: 2 points x 3,000 games = 6,000 games"
+
+
+def test_a_huge_sweep_plays_with_yes(tmp_path, monkeypatch):
+    import balance.analysis.sweep as sweep
+
+    monkeypatch.setattr(sweep, "MAX_GAMES", 5_000)  # the same rule at a size a test can play
+    args = ["sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=50,100", "--games", "3000",
+            "--out", str(tmp_path / "s"), "-q", "--jobs", "1", "--format", "html"]
+    refused = invoke(*args)
+    assert refused.exit_code == 2 and "6,000 games: more than 5,000; pass --yes" in refused.stderr
+    assert invoke(*args, "--yes").exit_code == 0

@@ -132,3 +132,36 @@ def test_changing_a_seats_policy_resets_its_parameters(tmp_path):
     assert sc.seats[0].params == {"threshold": 30.0, "per_point_behind": 0.25}
     sc = load_scenario(write(tmp_path, GOOD), ["seats.1.policy=optimal"])
     assert sc.seats[0].params == {}
+
+
+def test_a_three_player_moongha_game_may_shorten_the_turn_track_below_the_four_player_turns(tmp_path):
+    from balance.sim.batch import play
+
+    text = ('game = "moongha"\nplayers = 3\n[rules]\nturn_track.turns_3_players = 1\n'
+            'turn_track.white = [0]\nturn_track.dice = [0]\n')
+    sc = load_scenario(write(tmp_path, text))
+    assert sc.rules.turn_track.turns_4_players == 8  # the 4-player game's turns do not matter here
+    games = play(sc, 0, 0, 200)
+    assert (games["turns"] == 1).all() and (games["end_reason"] == "turns_played").all()
+    path = tmp_path / "s.toml"
+    assert problems(tmp_path, text.replace("players = 3", "players = 4")) == [
+        f"{path}: turn_track.white: has 1 turns; 4 players play turn_track.turns_4_players = 8 turns",
+        f"{path}: turn_track.dice: has 1 turns; 4 players play turn_track.turns_4_players = 8 turns"]
+
+
+def test_set_game_chooses_the_game_before_anything_else(tmp_path):
+    sc = load_scenario(write(tmp_path, 'game = "pig"\nplayers = 3\n'), ["game=moongha"])
+    assert sc.game == "moongha" and sc.spec.name == "Moongha Invaders" and sc.overrides["game"] == "moongha"
+
+
+def test_seats_may_share_a_name_only_when_they_play_the_same_strategy(tmp_path):
+    seats = '[[seats]]\npolicy = "hold"\nname = "A"\n[[seats]]\npolicy = "hold"\nname = "A"\n'
+    sc = load_scenario(write(tmp_path, 'game = "pig"\nplayers = 2\n' + seats))
+    assert [s.label for s in sc.seats] == ["A", "A"]
+    lines = problems(tmp_path, 'game = "pig"\nplayers = 2\n' + seats.replace('policy = "hold"\nname = "A"\n[[',
+                                                                             'policy = "random"\nname = "A"\n[[', 1))
+    assert lines == [f"{tmp_path / 's.toml'}: seats.2.name: 'A' already names seats.1, which plays random, not "
+                     f"hold(threshold=20); give each strategy its own name"]
+    lines = problems(tmp_path, 'game = "pig"\nplayers = 2\n[[seats]]\npolicy = "hold"\nname = "random"\n'
+                               '[[seats]]\npolicy = "random"\n')
+    assert "seats.2.name: 'random' already names seats.1, which plays hold(threshold=20), not random" in lines[0]

@@ -14,7 +14,6 @@ import itertools
 import json
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,12 +22,14 @@ import polars as pl
 
 from balance.analysis.compare import metric_expressions, strategy_expressions
 from balance.analysis.stats import Z95, binomial_p, goodness_of_fit, wilson
-from balance.errors import BalanceError
-from balance.scenario import Scenario
-from balance.sim.runner import Run, run
+from balance.errors import BalanceError, flag, option
+from balance.files import write_atomic, write_text_atomic
+from balance.scenario import Scenario, parse_value
+from balance.sim.runner import Run, default_folder, run
 
 RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*([\d.]+))?\s*$")
 MAX_POINTS = 10_000
+MAX_GAMES = 100_000_000  # in all, without yes=True (--yes): hours of Moongha Invaders on a laptop
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Sweep:
 
     @property
     def summary(self) -> pl.DataFrame:
-        return pl.read_parquet(self.dir / "summary.parquet")
+        return pl.read_parquet(self.dir / "summary.parquet", glob=False)  # the folder may be named like a glob
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -77,10 +78,7 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def _toml_value(text: str) -> Any:
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text
+    return parse_value(text, f"--vary value {text!r}")
 
 
 def sweep_points(varies: list[tuple[str, list[Any]]]) -> list[dict[str, Any]]:
@@ -170,17 +168,33 @@ def sweep(
     overwrite: bool = False,
     progress: bool = True,
     on_point=None,
+    yes: bool = False,
+    on_plan=None,
 ) -> Sweep:
-    """Run every point of the grid with the same seed; write the summary; return the sweep folder."""
+    """Run every point of the grid with the same seed; write the summary; return the sweep folder.
+
+    A sweep of more than 100,000,000 games in all needs ``yes=True``; ``on_plan(text)`` hears the
+    number of games before any is played.
+    """
     if not vary:
         raise BalanceError("sweep: give at least one --vary KEY=V1,V2,...")
+    if out is not None and not str(out).strip():
+        raise BalanceError(f"{option('out', str(out))}: expected a folder, e.g. reports/my-sweep")
     changes = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     if changes:
         scenario = scenario.with_changes(changes)
     varies = [parse_vary(v) for v in vary]
     points = sweep_points(varies)
     scenarios = point_scenarios(scenario, points)
-    folder = Path(out) if out else Path("reports") / f"{scenario.name}-sweep-{scenario.seed}"
+    total = len(points) * scenario.games
+    plan = (f"sweep: {len(points):,} points x {scenario.games:,} games = {total:,} games"
+            + (" at most (each point stops once its win rates are precise enough)" if until_ci else ""))
+    if total > MAX_GAMES and not yes:
+        raise BalanceError(f"{plan}: more than {MAX_GAMES:,}; pass {flag('yes')} to play them all, or use fewer "
+                           f"points (LO..HI:STEP) or fewer games ({option('games')})")
+    if on_plan:
+        on_plan(plan)
+    folder = Path(out) if out is not None else default_folder(scenario, "-sweep")
     keys = [k for k, _ in varies]
     rows = []
     for i, (point, sc) in enumerate(zip(points, scenarios)):
@@ -190,8 +204,9 @@ def sweep(
                      until_ci=until_ci, progress=progress)
         rows.append({"point": i, **{k: _cell(v) for k, v in point.items()}, **point_metrics(result),
                      "folder": str(folder / "points" / f"{i:04d}")})
-    pl.DataFrame(rows).write_parquet(folder / "summary.parquet")
-    (folder / "sweep.json").write_text(json.dumps(
+    frame = pl.DataFrame(rows)
+    write_atomic(folder / "summary.parquet", frame.write_parquet)
+    write_text_atomic(folder / "sweep.json", json.dumps(
         {"scenario": scenario.resolved(), "vary": [{"key": k, "values": v} for k, v in varies],
          "points": [{"point": i, "values": p, "folder": f"points/{i:04d}"} for i, p in enumerate(points)],
          "until_ci": until_ci}, indent=2, default=str))

@@ -44,18 +44,26 @@ def _next_option(s, n):
     return np.int64(-1)
 
 
-def _scripted(s) -> bool:
+def scripted(s) -> bool:
+    """The state is the tests' scripted variant: a constant in a compiled kernel, so an engine may do work
+    that only a script needs (list options a policy would not read) without a cost in production."""
     return "script" in (s.dtype.names or ())
 
 
 def roll(s, sides):
     """One die of ``sides`` faces: the next scripted face if a test queued one, else from ``s.rng``."""
-    return _scripted_roll(s, sides) if _scripted(s) else die(sides, s.rng)
+    return _scripted_roll(s, sides) if scripted(s) else die(sides, s.rng)
 
 
 def scripted_option(s, n):
     """The index among ``s.options[:n]`` of the next scripted choice, or -1 (without a script: always -1)."""
-    return _next_option(s, n) if _scripted(s) else -1
+    return _next_option(s, n) if scripted(s) else -1
+
+
+@overload(scripted, inline="always")
+def _scripted(s):
+    listed = "script" in s.fields
+    return lambda s: listed
 
 
 @overload(roll, inline="always")

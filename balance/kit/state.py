@@ -52,7 +52,9 @@ class Layout:
         script = np.dtype([("dice", np.int64, (SCRIPT_LENGTH,)), ("dice_at", np.int64), ("dice_len", np.int64),
                            ("choice", np.int64, (SCRIPT_LENGTH,)), ("choice_at", np.int64),
                            ("choice_len", np.int64)])
-        self.scripted_dtype = np.dtype(_fields(fields) + shared + [("script", script)])
+        # the script first: a scripted state that began with every production field would be taken by numba
+        # for a subtype of the production one (a warning, and an experimental conversion)
+        self.scripted_dtype = np.dtype([("script", script)] + _fields(fields) + shared)
 
     def new(self, scripted: bool = False):
         """A zeroed state for Python code (tests, tools): the record, its fields as attributes."""

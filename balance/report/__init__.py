@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 FORMATS = ("html", "pdf")
@@ -18,7 +17,7 @@ def parse_formats(text: str | None) -> tuple[str, ...]:
     """``"html,pdf"`` -> ("html", "pdf"); raises BalanceError naming an unknown format."""
     from balance.errors import BalanceError
 
-    if not text:
+    if text is None:
         return FORMATS
     formats = tuple(dict.fromkeys(f.strip().lower() for f in text.split(",") if f.strip()))
     bad = [f for f in formats if f not in FORMATS]
@@ -42,7 +41,7 @@ def write_report(run, formats=FORMATS, analysis=None) -> dict[str, Path]:
 
     run = run if isinstance(run, Run) else open_run(run)
     meta = run.meta
-    if not any((run.dir / "games").glob("part-*.parquet")):
+    if not run.parts():  # checked against run.json: a damaged or foreign part is named, never reported on
         raise BalanceError(f"{run.dir}: the run has no finished games to report on")
     analysis = analysis or analyse(run.games, meta)
     spec = games().get(meta["scenario"]["game"])
@@ -51,24 +50,27 @@ def write_report(run, formats=FORMATS, analysis=None) -> dict[str, Path]:
 
 
 def write_document(doc, folder: Path, stem: str, formats=FORMATS) -> dict[str, Path]:
-    """Render ``doc`` as ``folder/stem.html`` and/or ``.pdf`` (temporary name, then rename)."""
+    """Render ``doc`` as ``folder/stem.html`` and/or ``.pdf`` (a fresh temporary file, then a rename)."""
     from balance.errors import BalanceError
+    from balance.files import write_atomic, write_text_atomic
 
     out = {}
     for fmt in formats:
         path = Path(folder) / f"{stem}.{fmt}"
-        tmp = path.with_name(f".{path.name}.tmp")
-        if fmt == "html":
-            from balance.report.html import render_html
+        try:
+            if fmt == "html":
+                from balance.report.html import render_html
 
-            tmp.write_text(render_html(doc), encoding="utf-8")
-        elif fmt == "pdf":
-            from balance.report.pdf import render_pdf
+                write_text_atomic(path, render_html(doc))
+            elif fmt == "pdf":
+                from balance.report.pdf import render_pdf
 
-            render_pdf(doc, tmp)
-        else:
-            raise BalanceError(f"unknown report format {fmt!r}; allowed: {', '.join(FORMATS)}")
-        os.replace(tmp, path)
+                write_atomic(path, lambda f: render_pdf(doc, f))
+            else:
+                raise BalanceError(f"unknown report format {fmt!r}; allowed: {', '.join(FORMATS)}")
+        except OSError as e:  # a full disk, a read-only folder: the games stay, the report can be made again
+            raise BalanceError(f"{path}: cannot write the report ({e.strerror or e}); the games are kept: "
+                               f"`balance report {folder}` writes it again") from None
         out[fmt] = path
     return out
 

@@ -46,6 +46,7 @@ RC = {
     "svg.fonttype": "none",  # text stays text in the HTML: smaller, sharper, searchable
     "svg.hashsalt": "balance",
     "pdf.fonttype": 42,
+    "text.parse_math": False,  # names are the designer's text: "$1 ante" is not a formula
 }
 
 percent = FuncFormatter(lambda y, _: f"{100 * y:.0f}%")

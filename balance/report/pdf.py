@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
@@ -265,8 +265,8 @@ class _Page:
             x += w
 
 
-def render_pdf(doc: Document, path: Path) -> int:
-    """Write the document as a PDF; return the number of pages."""
+def render_pdf(doc: Document, path: Path | BinaryIO) -> int:
+    """Write the document as a PDF (to a file name or a binary file); return the number of pages."""
     with style():
         pages = _paginate(doc)
         meta = {"Title": doc.title, "Subject": doc.subtitle, "Creator": f"balance {__version__}",

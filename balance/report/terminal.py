@@ -1,8 +1,12 @@
-"""The short human summary printed at the end of ``balance run``."""
+"""The short human summary printed at the end of ``balance run``.
+
+Names and folders are the designer's text, escaped: ``[red]`` in a seat's name is not markup.
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from balance.analysis.summary import Summary
@@ -13,7 +17,7 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     meta = summary.meta
     sc = meta["scenario"]
     rate = meta.get("games_per_second")
-    console.print(f"[bold]{sc['name']}[/bold] ({sc['game']}, {summary.players} players): "
+    console.print(f"[bold]{escape(sc['name'])}[/bold] ({sc['game']}, {summary.players} players): "
                   f"{summary.games:,} games, seed {sc['seed']}, {meta.get('wall_seconds', 0):.1f} s"
                   + (f", {rate:,} games/s" if rate else ""))
     if meta.get("until_ci"):
@@ -35,7 +39,8 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     for col in ("strategy", "seats played", "win rate", "95% interval"):
         strategies.add_column(col, justify="right")
     for label, (played, est) in summary.strategy_wins.items():
-        strategies.add_row(label, f"{played:,}", f"{100 * est.value:.2f}%", f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%")
+        strategies.add_row(escape(label), f"{played:,}", f"{100 * est.value:.2f}%",
+                           f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%")
     console.print(strategies)
     q = summary.turns_quantiles
     m = summary.turns_mean
@@ -46,7 +51,7 @@ def print_summary(summary: Summary, run_dir, console: Console | None = None) -> 
     console.print(f"End reasons: {reasons}")
     if summary.no_winner.value > 0:
         console.print(f"No winner (draw or timeout): {summary.no_winner.pct()}")
-    console.print(f"Results: {run_dir}")
+    console.print(f"Results: {escape(str(run_dir))}")
 
 
 def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -> None:
@@ -54,7 +59,8 @@ def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -
     console = console or Console()
     how = "paired game by game (same seeds)" if comparison.paired else \
         "as independent samples (the runs do not share seeds and game counts)"
-    console.print(f"A: {dir_a} ({comparison.games_a:,} games)\nB: {dir_b} ({comparison.games_b:,} games)\n"
+    console.print(f"A: {escape(str(dir_a))} ({comparison.games_a:,} games)\nB: {escape(str(dir_b))} "
+                  f"({comparison.games_b:,} games)\n"
                   f"Compared {how}; significant = Holm-adjusted p < 0.05 over {len(comparison.differences)} metrics.")
     table = Table(title="B - A (rates in percentage points)", title_justify="left")
     table.add_column("metric")
@@ -64,13 +70,13 @@ def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -
         pct = d.metric in comparison.rates
         f = (lambda x: f"{100 * x:.2f}%") if pct else (lambda x: f"{x:.4g}")
         fd = (lambda x: f"{100 * x:+.2f}") if pct else (lambda x: f"{x:+.3g}")
-        table.add_row(d.metric, f(d.a), f(d.b), f"{fd(d.diff.value)} [{fd(d.diff.lo)}, {fd(d.diff.hi)}]",
+        table.add_row(escape(d.metric), f(d.a), f(d.b), f"{fd(d.diff.value)} [{fd(d.diff.lo)}, {fd(d.diff.hi)}]",
                       f"{d.p:.2g}", f"{d.p_holm:.2g}", "yes" if d.significant else "no")
     console.print(table)
     if comparison.significant:
         console.print("Significant differences:")
         for d in comparison.significant:
-            console.print("  " + d.words(d.metric in comparison.rates))
+            console.print("  " + escape(d.words(d.metric in comparison.rates)))
     else:
         console.print("No significant difference: B plays like A within the noise of these games.")
 
@@ -91,13 +97,14 @@ def print_sweep(result, console: Console | None = None) -> None:
     for by, group in (("seat", seats), ("strategy", strategies)):
         if not group or (by == "strategy" and len(group) < 2):
             continue
-        table = Table(title=f"Sweep over {', '.join(result.keys)} ({summary.height} points, same seed): "
+        table = Table(title=f"Sweep over {escape(', '.join(result.keys))} ({summary.height} points, same seed): "
                             f"win rate by {by} ±95% interval", title_justify="left")
         for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ") for c in group],
                     "turns"):
-            table.add_column(col, justify="right", overflow="fold")
+            table.add_column(escape(col), justify="right", overflow="fold")
         for row in summary.iter_rows(named=True):
-            table.add_row(*[str(row[k]) for k in result.keys], f"{row['games']:,}", *[rate(row, c) for c in group],
+            table.add_row(*[escape(str(row[k])) for k in result.keys], f"{row['games']:,}",
+                          *[rate(row, c) for c in group],
                           f"{row['game length (turns)']:.1f}")
         console.print(table)
-    console.print(f"Sweep folder: {result.dir} (summary.parquet, one run folder per point)")
+    console.print(f"Sweep folder: {escape(str(result.dir))} (summary.parquet, one run folder per point)")

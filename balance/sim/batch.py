@@ -6,16 +6,18 @@ run it.
 
 from __future__ import annotations
 
+import io
 import os
-from pathlib import Path
+import threading
+import time
 
 import numpy as np
 import polars as pl
 
+from balance.files import write_atomic
 from balance.kit.rng import run_key
 from balance.scenario import Scenario
-
-PART = "part-{:05d}.parquet"
+from balance.sim.parts import part_metadata, part_path
 
 
 def lineup(players: int, first_game: int, n_games: int, rotate: bool) -> np.ndarray:
@@ -75,11 +77,43 @@ def to_frame(scenario: Scenario, rec: np.ndarray, seats: np.ndarray, batch: int,
     return pl.DataFrame(columns)
 
 
-def play_and_write(scenario: Scenario, batch: int, first_game: int, n_games: int, games_dir: str) -> tuple[int, int]:
-    """Play a batch and write it as its own parquet part (temporary name, then rename)."""
+def play_and_write(scenario: Scenario, batch: int, first_game: int, n_games: int, games_dir: str,
+                   owner: int | None = None) -> tuple[int, int]:
+    """Play a batch and write it as its own parquet part (temporary name, then rename).
+
+    ``owner`` is the process id of the run: a worker process it started stops when it is gone.
+    """
+    _watch_owner(owner)
     frame = play(scenario, batch, first_game, n_games)
-    final = Path(games_dir) / PART.format(batch)
-    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    frame.write_parquet(tmp, compression="zstd", compression_level=1, statistics=False)
-    os.replace(tmp, final)
+    if _orphaned():  # the run was killed while this batch played: nobody will count it
+        os._exit(1)
+    part = io.BytesIO()  # encoded in memory, so that a full disk is an OSError of its own (polars would wrap it)
+    frame.write_parquet(part, compression="zstd", compression_level=1, statistics=False,
+                        metadata=part_metadata(scenario.fingerprint(), batch, first_game, n_games))
+    write_atomic(part_path(games_dir, batch), lambda f: f.write(part.getbuffer()))
     return batch, n_games
+
+
+_OWNER: int | None = None  # the run process that started this worker process, once it is watched
+POLL_SECONDS = 0.5
+
+
+def _watch_owner(owner: int | None) -> None:
+    """In a worker process that the run's own process started (loky), exit soon after that process
+    is gone, however it went (a SIGKILL leaves no time to stop its workers): an orphaned worker would
+    write parts nobody counts and keep the terminal's pipe open."""
+    global _OWNER
+    if owner is None or _OWNER is not None or os.getpid() == owner or os.getppid() != owner:
+        return  # in the run's own process (--jobs 1), already watched, or started by others (Dask)
+    _OWNER = owner
+    threading.Thread(target=_exit_with_owner, args=(owner,), name="balance-owner-watch", daemon=True).start()
+
+
+def _exit_with_owner(owner: int) -> None:
+    while os.getppid() == owner:  # a process whose parent dies is handed to another parent
+        time.sleep(POLL_SECONDS)
+    os._exit(1)
+
+
+def _orphaned() -> bool:
+    return _OWNER is not None and os.getppid() != _OWNER

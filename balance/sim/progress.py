@@ -21,7 +21,8 @@ class GameProgress:
     def __init__(self, total: int, done: int = 0, enabled: bool = True, label: str = "games"):
         self.enabled = enabled
         console = Console(stderr=True)
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+        self.progress = Progress(TextColumn("{task.description}", markup=False),  # a scenario's name is not markup
+                                 BarColumn(), MofNCompleteColumn(), RateColumn(),
                                  TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                                  console=console, disable=not enabled, transient=False)
         self.task = self.progress.add_task(label, total=total, completed=done)

@@ -92,3 +92,22 @@ def test_significance_is_holm_adjusted_across_the_metrics(runs):
     by_hand = [min(1.0, max((m - j) * ps[j] for j in range(k + 1))) for k in range(m)]
     assert sorted(d.p_holm for d in result.differences) == pytest.approx(by_hand)
     assert all(d.significant == (d.p_holm < 0.05) for d in result.differences)
+
+
+def test_a_sweep_folder_named_like_a_glob_reads_its_own_summary(tmp_path):
+    sc = load_scenario("scenarios/pig/hold20.toml")
+    sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "s1", progress=False)
+    odd = sweep(sc, ["rules.target_score=70,80,90"], games=2_000, jobs=1, out=tmp_path / "s[12]", progress=False)
+    assert odd.summary["rules.target_score"].to_list() == [70, 80, 90]
+
+
+def test_a_sweep_says_its_games_before_playing_and_refuses_a_huge_one_without_yes(tmp_path):
+    sc = load_scenario("scenarios/pig/hold20.toml")
+    heard = []
+    with pytest.raises(BalanceError, match=r"sweep: 951 points x 1,000,000 games = 951,000,000 games: more than "
+                                           r"100,000,000; pass yes=True"):
+        sweep(sc, ["rules.target_score=50..1000"], games=1_000_000, out=tmp_path / "huge", on_plan=heard.append)
+    assert not heard and not (tmp_path / "huge").exists()
+    sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "small", progress=False,
+          on_plan=heard.append)
+    assert heard == ["sweep: 2 points x 2,000 games = 4,000 games"]

@@ -60,7 +60,7 @@ def test_run_writes_parts_and_run_json_with_every_rule_and_its_provenance(tmp_pa
 def test_a_folder_with_a_run_is_never_overwritten_silently(tmp_path):
     sc = random_scenario("pig", games_=2_000)
     run(sc, jobs=1, out=tmp_path / "r", progress=False)
-    with pytest.raises(BalanceError, match="already holds a complete run; pass --resume"):
+    with pytest.raises(BalanceError, match="already holds a complete run; pass resume=True"):
         run(sc, jobs=1, out=tmp_path / "r", progress=False)
     with pytest.raises(BalanceError, match="holds a different run"):
         run(sc, seed=99, jobs=1, out=tmp_path / "r", progress=False, resume=True)

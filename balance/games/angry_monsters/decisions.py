@@ -23,8 +23,6 @@ whole plan.
 """
 
 import numpy as np
-from numba.extending import overload
-
 from balance.games.angry_monsters.board import EVAC, INF, MAX_CELLS, NONE, OFF
 from balance.kit import jit, jit_inline
 
@@ -66,17 +64,6 @@ def option_fields(code) -> tuple[int, int, int]:
     code = int(code)
     square = (code >> 16) & 0xFFFF
     return code & 0xFFFF, square - ((square & 0x8000) << 1), code >> 32
-
-
-def scripted(s):
-    """The state is the tests' scripted variant (``balance.kit.script``): a constant in a compiled kernel."""
-    return "script" in (s.dtype.names or ())
-
-
-@overload(scripted, inline="always")
-def _scripted(s):
-    listed = "script" in s.fields
-    return lambda s: listed
 
 
 # ---------------------------------------------------------------- questions of the rules

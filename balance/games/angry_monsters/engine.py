@@ -16,14 +16,15 @@ from balance.games.angry_monsters.board import EVAC, LAND, NONE, OFF, WATER, gen
 from balance.games.angry_monsters.decisions import (
     END, FROM_PILE, LIFT, LIFT_SITE, MEEPLE_STEP, MONSTER_MOVE, PLACE, PLACE_SITE, REPLACE, REPLACE_OR_ROLL, ROLL,
     STEP, WRECK, destroy_cost, meeple_may_enter, meeple_of, meeple_step_cost, monster_may_enter, monster_step_cost,
-    option, scripted, square_of, what_of,
+    option, square_of, what_of,
 )
 from balance.games.angry_monsters.policies import RANDOM
 from balance.games.angry_monsters.rules import BOARD_SOURCES, REPLACE_MODES, RETURN_SQUARES
 from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, RED_ORANGE, YELLOW_GREEN
 from balance.games.angry_monsters.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
-                         start_game, track_lead)
+                         start_game, start_turn, track_lead)
+from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -457,6 +458,7 @@ def play_game(s, t):
     set_up(s, t)
     for rnd in range(1, t.max_rounds + 1):
         for seat in range(n):  # the monsters in seat order, then the human
+            start_turn(s, s.turns + 1)  # each turn its own dice: variants of a scenario stay paired
             if seat == human:
                 human_turn(s, t)
             else:

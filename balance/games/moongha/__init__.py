@@ -90,10 +90,18 @@ POLICIES = (
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
-    turns = rules.turn_track.turns_3_players if players == 3 else rules.turn_track.turns_4_players
+    """The rules for this number of players only: a 3-player scenario may shorten the turn track
+    below the 4-player game's turns."""
+    key = f"{players}_players"
+    turns = getattr(rules.turn_track, f"turns_{key}")
     out = []
-    if len(rules.turn_track.dice) < turns or len(rules.turn_track.white) < turns:
-        out.append(f"turn_track: {players} players play {turns} turns; the white and dice tables need as many")
+    for table in ("white", "dice"):
+        if len(getattr(rules.turn_track, table)) < turns:
+            out.append(f"turn_track.{table}: has {len(getattr(rules.turn_track, table))} turns; {players} players "
+                       f"play turn_track.turns_{key} = {turns} turns")
+    tiles, cities = getattr(rules, f"city_tiles_{key}"), len(rules.board.cities)
+    if tiles * players > cities:
+        out.append(f"city_tiles_{key}: {players} players cannot each draw {tiles} of {cities} City tiles")
     return out
 
 

@@ -18,7 +18,8 @@ class Rules:
         rulebook=SOURCE + ": 'each turn, a player repeatedly rolls a die until ...'")
     max_turns: int = rule(
         100_000, "Turn cap: a game still running after this many turns ends as a timeout",
-        assumed="Pig always ends with a hold policy; the cap only stops pathological policies", lo=1)
+        assumed="Pig always ends with a hold policy; the cap only stops pathological policies", lo=1,
+        hi=10_000_000)
 
     def problems(self) -> list[str]:
         if self.bust_face > self.die_sides:

@@ -1,0 +1,86 @@
+"""A run folder: one writer at a time, and exactly what a run leaves in it.
+
+A run holds a lock on its folder while it writes (``.balance.lock``, released by the operating
+system when the process ends, however it ends), so two runs never mix their games in one folder.
+``--overwrite`` removes what a run writes and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from balance.errors import BalanceError, option
+
+LOCK = ".balance.lock"
+RUN_FILES = ("run.json", "report.html", "report.pdf")  # what a run writes beside its games/
+_RUN_FILE = re.compile(r"part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\..*\.tmp")  # in games/
+
+
+def make(out: Path) -> None:
+    """Create the run folder and its ``games/``, or say in one line why it cannot be."""
+    if out.exists() and not out.is_dir():
+        raise BalanceError(f"{option('out', str(out))}: is a file, not a folder; give a folder for the run")
+    try:
+        (out / "games").mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BalanceError(f"{option('out', str(out))}: cannot make the run folder ({e.strerror})") from None
+
+
+@contextmanager
+def writing(out: Path) -> Iterator[None]:
+    """Hold the folder's lock while a run writes into it; refuse when another process holds it."""
+    try:
+        fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as e:
+        raise BalanceError(f"{out}: cannot write into the run folder ({e.strerror})") from None
+    try:
+        if not _try_lock(fd):
+            holder = os.read(fd, 32).decode(errors="replace").strip()
+            who = f" (process {holder})" if holder.isdigit() else ""
+            raise BalanceError(f"{out}: another balance run{who} is writing into this folder; wait for it to "
+                               f"finish, or use {option('out')} for another folder")
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+
+
+def clear(out: Path) -> None:
+    """Remove a run's files from its folder (``--overwrite``): its parts, ``run.json`` and reports."""
+    for name in RUN_FILES:
+        (out / name).unlink(missing_ok=True)
+    games = out / "games"
+    if games.is_dir():
+        for entry in os.scandir(games):
+            if _RUN_FILE.fullmatch(entry.name):
+                os.unlink(entry.path)
+
+
+def remove_temporary(games: Path) -> None:
+    """Remove the temporary parts of batches that never finished (a killed worker's)."""
+    for entry in os.scandir(games):
+        if entry.name.startswith(".part-") and entry.name.endswith(".tmp"):
+            os.unlink(entry.path)
