@@ -1,9 +1,9 @@
 """Play a scenario's games in fixed-size batches on every core, writing each batch as it finishes.
 
 The batch size depends only on the number of games, the game's ``batch_games`` and, under
-``--until-ci``, the asked width (:mod:`balance.sim.precision`), never on ``--jobs``; batch
-``k`` is seeded by child ``k`` of ``SeedSequence(seed)``: the same seed gives the same records for
-any ``--jobs`` and any backend.  A run folder holds ``games/part-NNNNN.parquet`` and ``run.json``;
+``--until-ci``, the asked width (:mod:`balance.sim.precision`), never on ``--jobs``; every game
+draws its random streams from the seed and its own index (:mod:`balance.kit.rng`): the same seed
+gives the same records for any ``--jobs``, any backend and any batch size.  A run folder holds ``games/part-NNNNN.parquet`` and ``run.json``;
 ``resume=True`` plays only the missing parts.  A run holds its folder's lock while it writes, and
 every part is checked against ``run.json`` before it is read (:mod:`balance.sim.parts`).
 """
