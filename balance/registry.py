@@ -47,13 +47,14 @@ class GameSpec:
     """Everything the runner, the CLI and the report need to know about one game.
 
     The kernel contract (``balance.kit``): ``play_batch(n_games, first_game, lineup, seat_policy,
-    seat_params, tables, columns, key, *extra_tables)`` plays games ``first_game ..`` of a run and
-    returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
+    seat_params, tables, columns, key, every, timelines, *extra_tables)`` plays games ``first_game ..``
+    of a run and returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
     scenario seat whose policy sits at seat ``s`` in game ``g``; ``seat_policy`` and ``seat_params``
     are indexed by scenario seat; ``tables`` is the rules record (``tables.build(rules, players)``),
     ``columns`` the column index (``column_index``), ``key`` the run's random key
-    (``balance.kit.rng.run_key``).  ``extra_tables(rules, players, seat_policy)``, when given, adds
-    arrays too large for the rules record (Pig's optimal-play table).
+    (``balance.kit.rng.run_key``); every ``every``-th game keeps its scores after each turn in
+    ``timelines`` (``balance.kit.columns.keep_turn_scores``).  ``extra_tables(rules, players,
+    seat_policy)``, when given, adds arrays too large for the rules record (Pig's optimal-play table).
     """
 
     id: str

@@ -9,6 +9,7 @@ from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choos
 from balance.games.pig.state import FIELDS, MAX_PLAYERS, reset
 from balance.kit import (Layout, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
+from balance.kit.columns import keep_turn_scores, score_turn
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -85,6 +86,7 @@ def play_game(s, t, optimal):
         s.rolls[p] += rolls
         s.busts[p] += busted
         track_lead(s.lead, s.scores, n, turn)
+        score_turn(s, s.scores, n, turn)
         if s.scores[p] >= t.target_score:
             return p, REACHED_TARGET, turn
         p = p + 1 if p + 1 < n else 0
@@ -92,7 +94,8 @@ def play_game(s, t, optimal):
 
 
 @njit(cache=True)
-def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, optimal):
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, every, timelines,
+               optimal):
     """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
     t, col = record(tables), record(columns)
     n = t.players
@@ -106,4 +109,5 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
         for p in range(n):
             rec[g, col.busts[p]] = s.busts[p]
             rec[g, col.rolls[p]] = s.rolls[p]
+        keep_turn_scores(s, timelines, first_game + g, first_game, every, n)
     return rec
