@@ -9,6 +9,7 @@ The Python API, used the same way from a notebook as the ``balance`` command use
     balance.write_report(run)  # report.html and report.pdf in the run folder
     balance.sweep(scenario, ["rules.target_score=50..100:10"], games=100_000)
     balance.compare(run, balance.run(scenario.with_changes(["rules.target_score=80"]), out="reports/t80"))
+    balance.replay(run, 17).lines  # game 17 played again, turn by turn
 
 (The report function is ``write_report``: ``balance.report`` is the package of report code.)
 """
@@ -56,6 +57,19 @@ def compare(run_a, run_b):
     return compare_runs(run_a, run_b)
 
 
+def replay(run, game_index=None, find=None):
+    """Play one game of a run (a :class:`Run` or a run folder) again from its seed: its lines in the rulebook's
+    words and its record (``.lines``, ``.replayed``, ``.recorded``); ``find`` picks the first game whose record
+    satisfies an SQL condition such as ``"winner_policy = 'hunter'"``."""
+    from balance.sim.replay import find_game, replay as play_again
+    from balance.sim.runner import open_run
+
+    run = open_run(run) if not hasattr(run, "meta") else run
+    if game_index is None:
+        game_index = find_game(run.games, find, run.meta["scenario"]["players"])
+    return play_again(run, game_index)
+
+
 __all__ = [
     "BalanceError",
     "Run",
@@ -63,6 +77,7 @@ __all__ = [
     "compare",
     "load_scenario",
     "open_run",
+    "replay",
     "run",
     "sweep",
     "write_report",

@@ -182,6 +182,33 @@ def report_cmd(
     _summarise_and_report(open_run(run_dir), formats)
 
 
+@command("replay")
+def replay_cmd(
+    run_dir: Annotated[Path, typer.Argument(help="Run folder written by `balance run`.")],
+    game_index: Annotated[Optional[int], typer.Argument(help="The game's index (the record's game_index).")] = None,
+    find: Annotated[Optional[str], typer.Option(
+        "--find", help="Replay the first game whose record satisfies this SQL condition over its columns and "
+                       "winner_policy, e.g. \"winner_policy = 'hunter'\" or \"turns > 8 AND winner = 2\".")] = None,
+):
+    """Play one game of a run again from its seed and print it turn by turn, in the rulebook's words."""
+    from balance.sim.replay import find_game, replay
+    from balance.sim.runner import open_run
+
+    run = open_run(run_dir)
+    if (game_index is None) == (find is None):
+        raise BalanceError("give a GAME_INDEX or --find CONDITION (one of them)")
+    if game_index is None:
+        game_index = find_game(run.games, find, run.meta["scenario"]["players"])
+    with console.status("Replaying the game (the first replay of a game compiles its engine's logged variant)..."):
+        log = replay(run, game_index)
+    for line in log.lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    if not log.matches:
+        differ = [k for k, v in log.replayed.items() if log.recorded.get(k) != v]
+        raise BalanceError(f"the replay differs from the run's record in {', '.join(differ)}: the run was played "
+                           f"by another version of the engine")
+
+
 @command("sweep")
 def sweep_cmd(
     scenario: Annotated[Path, typer.Argument(help="Scenario TOML file.")],

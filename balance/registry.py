@@ -67,6 +67,13 @@ class GameSpec:
     play_batch: Callable
     end_reasons: tuple[str, ...]
     extra_tables: Callable | None = None
+    # for ``balance replay``: the state's layout, one game from its start (``play_game(s, t, *extra_tables)`` ->
+    # winner, end reason, turns), the record of it, and the logged events in the rulebook's words
+    # (``describe(events, seat labels, rules)`` -> lines)
+    layout: Any = None
+    play_game: Callable | None = None
+    write_record: Callable | None = None
+    describe: Callable | None = None
     check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
     invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game

@@ -143,6 +143,16 @@ class Scenario:
         }
 
 
+def from_resolved(resolved: dict[str, Any]) -> Scenario:
+    """The scenario a run played, from its ``run.json`` (``Scenario.resolved``): the same fingerprint."""
+    raw = {key: resolved[key] for key in ("game", "players", "games", "seed", "name", "description")}
+    raw["rules"] = {rv["key"]: list(rv["value"]) if isinstance(rv["value"], (list, tuple)) else rv["value"]
+                    for rv in resolved["rules"] if rv["changed"]}
+    raw["seats"] = [{"policy": s["policy"], "params": s["params"], "name": s["label"]} for s in resolved["seats"]]
+    raw["run"] = resolved["run"]
+    return from_dict(raw, resolved.get("path") or resolved["name"])
+
+
 def load_scenario(path: str | Path, sets: list[str] | None = None) -> Scenario:
     """Read and validate a scenario file; raise :class:`BalanceError` listing every problem."""
     path = Path(path)

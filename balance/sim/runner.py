@@ -25,6 +25,7 @@ import polars as pl
 
 from balance import __version__
 from balance.errors import BalanceError, flag, option
+from balance.kit.columns import SCORES_BY_TURN
 from balance.files import folder_name, write_text_atomic
 from balance.scenario import Scenario
 from balance.sim import folder
@@ -165,7 +166,7 @@ def run(
     meta = {"scenario": scenario.resolved(), "fingerprint": scenario.fingerprint(), "games": scenario.games,
             "seed": scenario.seed, "batch_size": size, "batches": len(plan), "until_ci": until_ci,
             "columns": ["game_index", "batch", *spec.columns(scenario.players),
-                        *[f"policy_{s}" for s in range(1, scenario.players + 1)]],
+                        *[f"policy_{s}" for s in range(1, scenario.players + 1)], SCORES_BY_TURN],
             "end_reasons": list(spec.end_reasons), "score_components": list(spec.score_components),
             "versions": _versions()}
     folder.make(out)
