@@ -43,6 +43,7 @@ from balance.scenario import Scenario, parse_value, scenario_toml
 from balance.sim.runner import Run, default_folder, open_run, run
 
 BLOCKS = 32  # blocks of games for the jackknife: an error within about 13% of itself
+STARTUP = 10  # TPE's random trials before it models (fixed: a resumed tune asks what an uninterrupted one does)
 VALIDATION_FACTOR = 10  # the best points are played again with this many times the games
 SAMPLERS = ("auto", "tpe", "cmaes", "random")
 TUNE_FILES = ("study.db", "trials.parquet", "best.toml", "tune.json", "tune.html", "tune.pdf")
@@ -590,10 +591,8 @@ def _sampler(kind: str, seed: int, number: int, varies: list[Varied], startup: i
     s = int(np.random.SeedSequence([seed, number]).generate_state(1)[0])
     if kind == "random":
         return optuna.samplers.RandomSampler(seed=s)
-    if kind == "cmaes":
-        x0 = {v.key: v.start for v in varies if v.contains(v.start)}
-        return optuna.samplers.CmaEsSampler(seed=s, x0=x0 if len(x0) == len(varies) else None,
-                                            warn_independent_sampling=False)
+    if kind == "cmaes":  # from the centre of the ranges (the start is trial 0 all the same)
+        return optuna.samplers.CmaEsSampler(seed=s)
     return optuna.samplers.TPESampler(seed=s, multivariate=True, n_startup_trials=startup)
 
 
@@ -782,7 +781,7 @@ def _search(start, varies, objective, kind, trials, games, folder, config, opts,
                 study.enqueue_trial(t.params)
                 waiting.add(k)
         distributions = {v.key: v.distribution() for v in varies}
-        startup = min(10, max(3, trials // 4))
+        startup = STARTUP
         bar = TuneProgress(trials, len(complete), objective, enabled=progress,
                            label=f"tuning {start.name}")
         for t in complete:
@@ -804,8 +803,11 @@ def _search(start, varies, objective, kind, trials, games, folder, config, opts,
                     else:
                         value = _play_trial(trial, start, varies, objective, games, folder, opts)
                         played += 1
-                except KeyboardInterrupt:
+                except (KeyboardInterrupt, BalanceError) as e:
                     study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                    if isinstance(e, BalanceError) and not str(e).startswith("interrupted"):
+                        raise
+                    # the runner reports an interrupt as its own: the tune's is what can be resumed
                     raise BalanceError(f"interrupted: {len(complete)} of {trials} trials are saved in {folder}; run "
                                        f"again with {flag('resume')} to finish") from None
                 except BaseException:
@@ -1009,8 +1011,10 @@ def best_response(scenario: Scenario, *, vary: list[str] | tuple[str, ...] = (),
                          else f"seats.{s}.params.{pname}")
         if on_strategy:
             on_strategy(label)
-        result = tune(scenario, texts, [f"best:strategy={label}"], out=folder / folder_name(label, "strategy"),
-                      **options)
+        where = folder / folder_name(label, "strategy")
+        # resumed: a strategy already tuned (or begun) continues, one not begun starts
+        resume = bool(options.get("resume")) and (where / "tune-config.json").exists()
+        result = tune(scenario, texts, [f"best:strategy={label}"], out=where, **{**options, "resume": resume})
         out_list.append(Response(label, result))
     rows = response_rows(out_list)
     write_text_atomic(folder / "best-response.json", json.dumps(rows, indent=2, default=_json_default))

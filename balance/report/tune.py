@@ -183,7 +183,7 @@ def _draw_importance(importance: dict[str, float]):
         ax = fig.subplots()
         keys = list(importance)[::-1]
         ax.barh(keys, [importance[k] for k in keys], color=F.ACCENT)
-        ax.set_xlabel("importance (share of the objective's variance)")
+        ax.set_xlabel("importance (share of the total)")
         ax.xaxis.set_major_formatter(F.percent)
 
     return draw
@@ -226,7 +226,7 @@ def _draw_rates(rates: list[tuple[str, float, float, float]], fair: float):
 
 
 def importances(result) -> dict[str, float]:
-    """Optuna's importance of each varied value (fANOVA over the distinct trials); empty when it
+    """Optuna's importance of each varied value (its default evaluator, PED-ANOVA); empty when it
     cannot be told (one varied value, or too few distinct points)."""
     meta = result.meta
     if len(meta["vary"]) < 2 or meta["distinct_points"] < 4:
@@ -238,9 +238,9 @@ def importances(result) -> dict[str, float]:
     with _quiet_optuna():
         study = result.study
         try:
-            return dict(optuna.importance.get_param_importances(
-                study, evaluator=optuna.importance.FanovaImportanceEvaluator(seed=meta["seed"] % 2**32)))
-        except (RuntimeError, ValueError):
+            # Optuna's default evaluator (PED-ANOVA): it needs no scikit-learn, unlike fANOVA
+            return dict(optuna.importance.get_param_importances(study))
+        except (RuntimeError, ValueError, ImportError):
             return {}
 
 
@@ -319,8 +319,8 @@ def build_tune_document(result) -> Document:
     imp = importances(result)
     sections.append(Section("Which values mattered", [
         Plot(_draw_importance(imp), 0.5 + 0.35 * len(imp),
-             "Optuna's importance (fANOVA) of each varied value: its share of the objective's variance over "
-             "the trials.") if imp else
+             "Optuna's importance of each varied value (PED-ANOVA: how much the value's distribution in the "
+             "best trials differs from its distribution in all of them), normalised to sum to 100%.") if imp else
         Text("One varied value, or too few distinct points: no importance to tell apart." if len(keys) < 2 else
              "Too few distinct points to tell the values' importance apart.")]))
     rows = []
