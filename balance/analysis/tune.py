@@ -941,7 +941,7 @@ def _verdict(objective: Objective, base: dict, best: dict, comparison: Compariso
     what = "raises" if d > 0 else "lowers"
     pts = (lambda x: f"{100 * x:+.2f} points") if objective.best or objective.goals[0].kind == "fair" \
         and len(objective.goals) == 1 else (lambda x: f"{x:+.4g}")
-    words = (f"The winner {what} the objective by {pts(d)} (95% interval {pts(lo)} to {pts(hi)}, p = {p:.2g}, "
+    words = (f"The winner {what} the objective: {pts(d)} (95% interval {pts(lo)} to {pts(hi)}, p = {p:.2g}, "
              f"paired on the same games): " + ("an improvement larger than the noise." if beyond else
                                                 "not distinguishable from the noise of these games."))
     return {"difference": d, "lo": lo, "hi": hi, "p": p, "beyond_noise": bool(beyond), "words": words}

@@ -235,7 +235,10 @@ def importances(result) -> dict[str, float]:
 
     from balance.analysis.tune import _quiet_optuna
 
-    with _quiet_optuna():
+    import warnings
+
+    with _quiet_optuna(), warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "quantiles select the same trials": equal importances, shown
         study = result.study
         try:
             # Optuna's default evaluator (PED-ANOVA): it needs no scikit-learn, unlike fANOVA
