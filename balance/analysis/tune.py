@@ -347,8 +347,7 @@ def _metric(name: str, names: list[str], where: str) -> str:
     raise BalanceError(f"{where}: unknown metric {name!r}{did_you_mean(wanted, shown)}; allowed: {', '.join(shown)}")
 
 
-def parse_goals(texts: list[str], scenario: Scenario, tracked_label: Callable[[Goal], str] | None = None
-                ) -> list[Goal]:
+def parse_goals(texts: list[str], scenario: Scenario) -> list[Goal]:
     """``--goal`` texts -> goals; every problem is reported at once, one line each."""
     if not texts:
         raise BalanceError("tune: give a --goal: fair, best:seat=N, best:strategy=NAME or target:METRIC=VALUE "
@@ -674,7 +673,8 @@ def tune(
     winner = validation["winner"]
     best_sc = scenario.with_changes([s for v in varies for s in v.sets(winner["values"][v.key])])
     write_text_atomic(folder / "best.toml", scenario_toml(best_sc, _best_comment(scenario, objective, winner, config)))
-    meta = {**config, "objective": objective.name(), "explain": objective.explain(), "direction": objective.direction,
+    edges = [v.key for v in varies if v.kind != "choice" and winner["values"][v.key] in (v.lo, v.hi)]
+    meta = {**config, "objective": objective.name(), "at_range_edge": edges, "explain": objective.explain(), "direction": objective.direction,
             "trials": frame.height, "distinct_points": int(frame["repeat of"].is_null().sum()),
             "trial_seconds": round(wall, 3), "trials_per_minute": round(60 * done / wall, 2) if wall > 0 else None,
             "trials_played_now": done, **validation}
@@ -939,8 +939,8 @@ def _verdict(objective: Objective, base: dict, best: dict, comparison: Compariso
     improves = d > 0 if objective.best else d < 0
     beyond = improves and (lo > 0 if objective.best else hi < 0)
     what = "raises" if d > 0 else "lowers"
-    pts = (lambda x: f"{100 * x:+.2f} points") if objective.best or objective.goals[0].kind == "fair" \
-        and len(objective.goals) == 1 else (lambda x: f"{x:+.4g}")
+    in_points = objective.best or [g.kind for g in objective.goals] == ["fair"]
+    pts = (lambda x: f"{100 * x:+.2f} points") if in_points else (lambda x: f"{x:+.4g}")
     words = (f"The winner {what} the objective: {pts(d)} (95% interval {pts(lo)} to {pts(hi)}, p = {p:.2g}, "
              f"paired on the same games): " + ("an improvement larger than the noise." if beyond else
                                                 "not distinguishable from the noise of these games."))

@@ -86,6 +86,9 @@ def print_tune(result, console: Console | None = None) -> None:
     if close:
         console.print(f"Within the noise of the winner: {escape(', '.join(close))}", soft_wrap=True)
     console.print(f"Tuned values: {escape(_values(meta['winner']['values']))}", soft_wrap=True)
+    if meta.get("at_range_edge"):
+        console.print(f"At the edge of its range: {escape(', '.join(meta['at_range_edge']))}: the best value may lie "
+                      f"beyond it; widen the range and tune again", soft_wrap=True)
     for name in ("best.toml", "trials.parquet", "study.db", "tune.html", "tune.pdf"):
         if (result.dir / name).exists():
             console.print(f"{name}: {escape(str(result.dir / name))}", soft_wrap=True)
@@ -293,6 +296,11 @@ def build_tune_document(result) -> Document:
         Text("Tuned values: " + _values(winner["values"]) + ". `best.toml` in the tune folder is the scenario with "
              "these values, ready for `balance run`."),
     ])
+    if meta.get("at_range_edge"):
+        glance.blocks.append(Callout("warning", "The winner sits at the edge of the range of "
+                                     + ", ".join(f"`{k}`" for k in meta["at_range_edge"])
+                                     + ": the best value may lie beyond it.", "Widen the range (--vary KEY=LO..HI) "
+                                     "and tune again, if the rules allow it."))
     if meta["within_noise_of_winner"]:
         glance.blocks.append(Callout("warning", "The validation cannot tell the winner from "
                                      + ", ".join(f"`{n}`" for n in meta["within_noise_of_winner"])

@@ -90,7 +90,7 @@ def test_fair_finds_the_seat_2_threshold_that_balances_the_exact_win_rates(tmp_p
     assert winner["values"]["seats.2.params.threshold"] == exact
     half = 1.96 * winner["se"]
     assert winner["objective"] - half <= gaps[exact] <= winner["objective"] + half
-    assert result.meta["direction"] == "minimize"
+    assert result.meta["direction"] == "minimize" and result.meta["at_range_edge"] == []
     assert result.best.seats[1].params["threshold"] == exact  # best.toml is the tuned scenario
     assert result.best.rules.target_score == 40
 
@@ -213,3 +213,14 @@ def test_the_api_returns_the_trials_and_a_best_toml_that_runs_the_winner(tmp_pat
     assert best.fingerprint() == result.best.fingerprint()
     assert best.seats[0].params["threshold"] == result.meta["winner"]["values"]["seats.1.params.threshold"]
     assert best.seats[1].params["threshold"] == 20 and best.rotate_seats and best.seed == 1
+
+
+def test_a_winner_at_the_edge_of_its_range_is_said_to_be(tmp_path):
+    """Hold(15) tuned over thresholds 10..18 against hold(20): exactly, 18 is the best of them (0.75
+    points above the next, 16), at the top of the range.  Seed 2, 12 trials of 9 points, 20,000 games."""
+    rates = {t: response_to_hold20(t) for t in range(10, 19)}
+    assert max(rates, key=rates.get) == 18
+    result = tune(pig([15, 20], rotate=True, seed=2), ["seats.1.params.threshold=10..18:1"], "best:seat=1",
+                  trials=12, games=20_000, validate=2, out=tmp_path / "edge", progress=False)
+    assert result.meta["winner"]["values"]["seats.1.params.threshold"] == 18
+    assert result.meta["at_range_edge"] == ["seats.1.params.threshold"]
