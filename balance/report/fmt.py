@@ -31,7 +31,7 @@ def pct_pm(e: Estimate) -> str:
 
 def points(x: float, digits: int = 1) -> str:
     """A difference of rates in percentage points, with its sign."""
-    return "–" if not math.isfinite(x) else f"{100 * x:+.{digits}f} pts"
+    return "–" if not math.isfinite(x) else f"{100 * x:+.{digits}f}\u00a0pts"  # a no-break space: the unit stays
 
 
 def num(x: float, digits: int | None = None) -> str:
@@ -43,6 +43,17 @@ def num(x: float, digits: int | None = None) -> str:
             return f"{int(x):,}"
         digits = 2 if abs(x) < 100 else 1
     return f"{x:,.{digits}f}"
+
+
+def sig(x: float, sign: bool = False, digits: int = 3) -> str:
+    """A number to ``digits`` significant digits, without an exponent: 27.5, 0.000934, 1,234."""
+    if x is None or not math.isfinite(x):
+        return "–"
+    if x == 0:
+        return "+0" if sign else "0"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+    text = f"{x:+,.{decimals}f}" if sign else f"{x:,.{decimals}f}"
+    return text
 
 
 def mean_ci(e: Estimate, digits: int = 2) -> tuple[str, str]:
