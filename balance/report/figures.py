@@ -207,12 +207,15 @@ def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=N
     import seaborn as sns
 
     shown = data if text is None else text  # the cells' labels may show another value than their colour
-    text = np.array([[(f"{100 * v:.1f}%" if percent_cells else f"{v:.3g}") if np.isfinite(v) else "" for v in row]
-                     for row in shown])
+    finite = np.abs(shown[np.isfinite(shown)])
+    digits = 2 if finite.size and finite.max() < 0.01 else 1  # a rare event is not "0.0%"
+    text = np.array([[(f"{100 * v:.{digits}f}%" if percent_cells else f"{v:.3g}") if np.isfinite(v) else ""
+                      for v in row] for row in shown])
     sns.heatmap(np.where(np.isfinite(data), data, np.nan), ax=ax, mask=~np.isfinite(data), cmap=cmap, center=centre,
                 vmin=vmin, vmax=vmax, annot=text, fmt="", annot_kws={"fontsize": 8}, linewidths=2, linecolor="white",
                 xticklabels=[str(c) for c in cols], yticklabels=[str(r) for r in rows],
-                cbar_kws={"label": label, "shrink": 0.9, "aspect": 15, **({"format": percent} if percent_cells else {})})
+                cbar_kws={"label": label, "shrink": 0.9, "aspect": 15,
+                          **({"format": PercentFormatter(1.0)} if percent_cells else {})})
     ax.grid(False)
     ax.tick_params(which="both", length=0)
     ax.set_yticklabels(ax.get_yticklabels(), rotation=0)

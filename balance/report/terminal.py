@@ -113,25 +113,41 @@ def print_comparison(comparison, dir_a, dir_b, console: Console | None = None) -
 
 
 def print_sweep(result, console: Console | None = None) -> None:
-    """Each point's win rates by seat, then by strategy, and game length, one row per point."""
+    """The verdict and the points out of balance first, then each point's win rates by side (in a game of
+    fixed roles), seat and strategy, and game length, one row per point."""
+    from balance.analysis.sides import groups, seat_roles, side_name, spec_of
+    from balance.report.sweep import point_findings, sweep_verdict
+
     console = console or Console()
     summary = result.summary
+    meta = result.meta
+    spec = spec_of(meta)
+    roles = seat_roles(meta, spec)
+    side_seats = {f"side {side_name(role, len(s), spec)} win rate": len(s) for role, s in groups(roles).items()}
+    findings = point_findings(summary, result.keys, meta["scenario"]["players"], roles=roles, side_seats=side_seats)
+    kind, verdict = sweep_verdict(findings, summary.height)
+    console.print(f"[bold {VERDICT_COLOUR[kind]}]Verdict:[/] {escape(verdict)}", soft_wrap=True)
+    for f in findings:
+        console.print(f"  [red]warning:[/] {escape(f.rule)} at {len(f.points)} of {summary.height} points",
+                      soft_wrap=True)
     rates = [c for c in summary.columns if c.endswith("win rate")]
-    seats = [c for c in rates if not c.startswith("strategy ")]
+    sides = [c for c in rates if c.startswith("side ")]
+    seats = sides + [c for c in rates if c.startswith("seat ")]
     strategies = [c for c in rates if c.startswith("strategy ")]
 
     def rate(row, c):  # a strategy that does not play at this point has no rate
         if row[c] is None:
             return "-"
-        return f"{100 * row[c]:.1f}% ±{50 * (row[c + ' hi'] - row[c + ' lo']):.1f}"
+        digits = 2 if row[c + " hi"] < 0.01 else 1
+        return f"{100 * row[c]:.{digits}f}% ±{50 * (row[c + ' hi'] - row[c + ' lo']):.{digits}f}"
 
-    for by, group in (("seat", seats), ("strategy", strategies)):
+    for by, group in (("side and seat" if sides else "seat", seats), ("strategy", strategies)):
         if not group or (by == "strategy" and len(group) < 2):
             continue
         table = Table(title=f"Sweep over {escape(', '.join(result.keys))} ({summary.height} points, same seed): "
                             f"win rate by {by} ±95% interval", title_justify="left")
-        for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ") for c in group],
-                    "turns"):
+        for col in (*result.keys, "games", *[c.removesuffix(" win rate").removeprefix("strategy ").removeprefix("side ")
+                                             for c in group], "turns"):
             table.add_column(escape(col), justify="right", overflow="fold")
         for row in summary.iter_rows(named=True):
             table.add_row(*[escape(str(row[k])) for k in result.keys], f"{row['games']:,}",
