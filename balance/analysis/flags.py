@@ -12,6 +12,7 @@ and the sides against their seats' share of the games (``balance.analysis.sides`
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field, fields
 
@@ -248,5 +249,10 @@ def _strategy_flags(a: Analysis, t: Thresholds) -> list[Flag]:
                               f"more than {100 * t.head_to_head:g}% against every other strategy",
                               f"`{label}` beats {every} head to head",
                               f"at least {_ci(worst.share)} of the games won by it or its rival",
-                              (worst.share.value - 0.5) / (t.head_to_head - 0.5)))
-    return flags
+                              (worst.share.value - 0.5) / (t.head_to_head - 0.5), f"strategy {label}"))
+    # a strategy that is much stronger and beats every rival is one story: told by its win rate against its fair
+    # share (the plainer number), ranked by the larger of the two
+    rank: dict[str, float] = {}
+    for f in flags:
+        rank[f.topic] = max(rank.get(f.topic, 0.0), f.excess)
+    return [dataclasses.replace(f, excess=rank[f.topic]) for f in flags]

@@ -29,7 +29,8 @@ def run_verdict(a: Analysis, flags: list[Flag]) -> tuple[str, str]:
     if not a.decided:
         return "note", (f"No verdict: none of the {a.games:,} games has a winner, so there is no win rate to judge "
                         f"(see how the games end below).")
-    warnings = _once(sorted((f for f in flags if f.severity == "warning"), key=lambda f: -f.excess))
+    # rounded: two seats of a two-player game are equally far from 50%, and the first seat comes first
+    warnings = _once(sorted((f for f in flags if f.severity == "warning"), key=lambda f: -round(f.excess, 9)))
     notes = _once([f for f in flags if f.severity == "note"])
     noted = f" Worth knowing: {_listing([f.headline for f in notes])}." if notes else ""
     if warnings:
@@ -60,7 +61,7 @@ def _closest(a: Analysis) -> str:
         parts.append(f"{_sentence(rates)}, against {shares} if every player had the same chance.")
     seats = [s for s in range(1, a.players + 1) if len(a.role_seats(s)) > 1]
     if seats:
-        worst = max(seats, key=lambda s: abs(a.seat_wins[s - 1].value - a.seat_fair[s - 1]))
+        worst = max(seats, key=lambda s: round(abs(a.seat_wins[s - 1].value - a.seat_fair[s - 1]), 12))
         target = "an even split of its role's wins" if a.has_sides else "the fair share"
         parts.append(f"The seat furthest from {target} is seat {worst}: {_rate(a.seat_wins[worst - 1])} against "
                      f"{100 * a.seat_fair[worst - 1]:.1f}%.")

@@ -8,7 +8,7 @@ roles) and each count:
 * **winners against the rest**: the mean count of the seats that won and of the seats of the same
   role that did not, each with its Student-t interval, and the difference with Welch's interval;
 * **win rate by amount**: the seats grouped by how much of it they had (each amount, or ranges of
-  about equal numbers of seats when there are many; the rare top amounts merge into "k+"), and the
+  about equal numbers of seats when there are many; the rare top amounts merge into "k+", rare bottom ones into the next group), and the
   share of each group that won, with its Wilson interval.
 
 One grouped query per count and role gives value counts by (amount, won), so memory depends on the
@@ -101,6 +101,9 @@ def amount_groups(values: np.ndarray, counts: np.ndarray) -> list[tuple[float, f
     while len(groups) > 2 and groups[-1][2] < RARE * total:  # the rare top amounts go together
         last = groups.pop()
         groups[-1] = [groups[-1][0], last[1], groups[-1][2] + last[2]]
+    while len(groups) > 2 and groups[0][2] < RARE * total:  # and so do the rare bottom ones
+        first = groups.pop(0)
+        groups[0] = [first[0], groups[0][1], first[2] + groups[0][2]]
     merged_top = len(groups) and groups[-1][1] > groups[-1][0]
     out = [(lo, hi) for lo, hi, _ in groups]
     if merged_top and len(values) > 1:

@@ -170,14 +170,14 @@ def _scenario(a: Analysis, game_name: str) -> Section:
         blocks.append(Table(["rule", "value here", "printed value", "what it is"],
                             [[r["key"], _value(r["value"]), _value(r["default"]), r.get("doc", "")] for r in changed],
                             caption=f"Rules changed from the printed ones ({len(changed)})",
-                            align=["l", "r", "r", "l"]))
+                            align=["l", "l", "l", "l"]))
     else:
         blocks.append(Text(f"All {len(rules)} rule values are as printed: no rule is changed in this scenario."))
     if assumed:
         blocks.append(Table(["rule", "value", "what it is", "why this value (the rulebook is silent or unclear)"],
                             [[r["key"], _value(r["value"]), r.get("doc", ""), r.get("note", "")] for r in assumed],
                             caption=f"Assumed rule values ({len(assumed)}): our reading where the rules do not say; "
-                                    f"check them against the game you mean", align=["l", "r", "l", "l"]))
+                                    f"check them against the game you mean", align=["l", "l", "l", "l"]))
     else:
         blocks.append(Text("Every rule value comes from the rulebook: none is assumed."))
     blocks.append(Text(f"The run.json file next to this report lists every one of the {len(rules)} rule values "
@@ -185,12 +185,16 @@ def _scenario(a: Analysis, game_name: str) -> Section:
     return Section("Scenario", blocks, id="scenario")
 
 
+VALUE_CHARS = 600  # a rule value longer than this (a drawn board) is cut; run.json has it whole
+
+
 def _value(v: Any) -> str:
+    """A rule value as the designer wrote it; a list in full (it wraps at its commas), up to VALUE_CHARS."""
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (list, tuple)):
         text = ", ".join(_value(x) for x in v)
-        return f"[{text}]" if len(text) < 80 else f"[{text[:76]}…]"
+        return f"[{text}]" if len(text) <= VALUE_CHARS else f"[{text[:VALUE_CHARS - 4]}…]"
     if isinstance(v, float):
         return f"{v:g}"
     return f"{v:,}" if isinstance(v, int) else str(v)

@@ -31,7 +31,10 @@ def pct_pm(e: Estimate) -> str:
 
 def points(x: float, digits: int = 1) -> str:
     """A difference of rates in percentage points, with its sign."""
-    return "–" if not math.isfinite(x) else f"{100 * x:+.{digits}f}\u00a0pts"  # a no-break space: the unit stays
+    if not math.isfinite(x):
+        return "–"
+    text = f"{100 * x:+.{digits}f}"
+    return ("+" + text[1:] if text.startswith("-") and float(text) == 0 else text) + "\u00a0pts"  # not "-0.0"; the unit stays
 
 
 def num(x: float, digits: int | None = None) -> str:

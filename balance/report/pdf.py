@@ -31,8 +31,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, PageTemplate, Paragraph, Spacer,
-                                Table as RLTable, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, PageTemplate, Paragraph,
+                                Spacer, Table as RLTable, TableStyle)
 
 from balance import __version__
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Table, Text, Verdict
@@ -175,6 +175,26 @@ class _Table(RLTable):
         fresh_page = avail_height > 0.9 * (PAGE_H - MARGIN_TOP - MARGIN_BOTTOM)  # where it must split, if it can
         if len(self._cellvalues) <= self.KEEP_WHOLE and not fresh_page:
             return []
+        return super().split(avail_width, avail_height)
+
+
+class _Keep(KeepTogether):
+    """What ``keepWithNext`` groups (a heading, a table's caption, and the block after them): kept on one
+    page when what must stay together fits, else moved whole to the next page.
+
+    What must stay together is everything but a long table, and that table's header and first rows, so a
+    heading or caption is never left alone at the foot of a page while a long table still starts under it.
+    """
+
+    FIRST_ROWS = 3
+
+    def split(self, avail_width, avail_height):
+        heights = [f.wrapOn(self.canv, avail_width, avail_height)[1] for f in self._content]
+        last = self._content[-1]
+        if isinstance(last, _Table) and len(last._cellvalues) > _Table.KEEP_WHOLE:
+            needed = sum(heights[:-1]) + sum(last._rowHeights[:last.repeatRows + self.FIRST_ROWS])
+            if needed <= avail_height:  # the start fits here: the table splits across the pages
+                return list(self._content)
         return super().split(avail_width, avail_height)
 
 
@@ -403,6 +423,7 @@ def render_pdf(doc: Document, path: Path | BinaryIO) -> int:
     frame = Frame(MARGIN_X, MARGIN_BOTTOM, WIDTH, PAGE_H - MARGIN_TOP - MARGIN_BOTTOM, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     template.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    template.keepTogetherClass = _Keep  # what keepWithNext groups: see _Keep
     template.build(_story(doc, st, boxes), canvasmaker=_canvas_class(doc))
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid_out.getvalue())))
     for box in boxes:

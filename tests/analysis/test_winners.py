@@ -56,6 +56,9 @@ def test_win_rate_by_amount(tmp_path):
 def test_amounts_group_rare_tops_and_long_ranges():
     # five amounts, the top two held by 2% and 1% of the seats: 4 is rare (< 2%) and joins 3 as "3+"
     assert amount_groups(np.arange(5.0), np.array([500, 300, 170, 20, 10])) == [(0, 0), (1, 1), (2, 2), (3, math.inf)]
+    # ... and a rare bottom amount joins the next: 1% of the seats with 0, the rest with 3, 6, 8 or 10
+    assert amount_groups(np.array([0.0, 3, 6, 8, 10]), np.array([10, 300, 300, 200, 190])) == [(0, 3), (6, 6), (8, 8),
+                                                                                            (10, 10)]
     # a hundred amounts, ten seats each: six ranges of about a sixth of the seats, covering every amount
     groups = amount_groups(np.arange(100.0), np.full(100, 10))
     assert len(groups) == 6 and groups[0][0] == 0 and groups[-1] == (groups[-1][0], math.inf)
