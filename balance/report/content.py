@@ -321,11 +321,17 @@ def _winners(a: Analysis) -> Section:
 
 
 def _mean_and_ci(e, sign: bool = False) -> str:
-    """A mean with its interval, to three significant digits: 0.000934, not 0.00."""
+    """A mean with its interval, to three significant digits (0.000934, not 0.00), more when the interval needs them
+    to show (36.41 to 36.45, not 36.4 to 36.4)."""
     if not math.isfinite(e.value):
         return "–"
-    f = (lambda x: sig(x, sign))
-    return f(e.value) + (f" ({f(e.lo)} to {f(e.hi)})" if math.isfinite(e.lo) else "")
+    if not math.isfinite(e.lo):
+        return sig(e.value, sign)
+    for digits in range(3, 8):
+        lo, hi = sig(e.lo, sign, digits), sig(e.hi, sign, digits)
+        if lo != hi:
+            break
+    return f"{sig(e.value, sign, digits)} ({lo} to {hi})"
 
 
 def _scores(a: Analysis) -> Section:
