@@ -46,6 +46,7 @@ class Finding:
     points: list[str] = field(default_factory=list)  # "threshold = 20 (53.1%, fair 50.0%)"
     details: list[tuple[float, float, str]] = field(default_factory=list)  # (excess, rate, "point: rate") per point
     side: bool = False  # a side's finding (with two sides, "the human ...", told first when it (almost) never wins)
+    topic: str = ""  # findings of one topic tell one story (in a two-seat role, seat 1 more is seat 2 less)
 
     @property
     def values(self) -> list[float]:
@@ -94,8 +95,9 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
     def beyond_noise(i: int, c: str, table: str, adjusted=adjusted) -> bool:
         return rows[i].get(table) is not None and rows[i][table] < ALPHA and adjusted.get((i, c), 1.0) < ALPHA
 
-    def add(rule: str, threshold: str, where: str, words: str, excess: float, value: float, side: bool = False):
-        f = found.setdefault(rule, Finding(rule, threshold, side=side))
+    def add(rule: str, threshold: str, where: str, words: str, excess: float, value: float, side: bool = False,
+            topic: str = ""):
+        f = found.setdefault(rule, Finding(rule, threshold, side=side, topic=topic or rule))
         f.points.append(f"{where} ({words})")
         f.details.append((excess, value, f"{where}: {words}"))
 
@@ -129,8 +131,10 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
                 name = c.removesuffix(' win rate').capitalize()
                 rule = (f"{name} ({roles[seat - 1]}) wins {side} often than an even split of its role's wins" if sided
                         else f"{name} wins {side} often than its fair share")
+                pair = roles.count(roles[seat - 1]) == 2
                 add(rule, f"more than {100 * t.seat_share:g}% of the fair share away", where,
-                    rate(row, c, fair), abs(v - fair) / fair / t.seat_share, v)
+                    rate(row, c, fair), abs(v - fair) / fair / t.seat_share, v,
+                    topic=f"seats {roles[seat - 1]}" if pair else "")
         for c in strategies:
             v = row[c]
             if v is None or not beyond_noise(i, c, "strategy fairness p"):
@@ -143,7 +147,8 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
             elif v < (1 - t.strategy_weak) * fair:
                 add(f"Strategy `{name}` is much weaker than the field", f"less than {1 - t.strategy_weak:g}x the fair "
                     f"share", where, rate(row, c, fair), (1 - v / fair) / t.strategy_weak, v)
-    return sorted(found.values(), key=lambda f: (not f.never, -f.excess))  # a side that never wins comes first
+    # a side that never wins comes first; rounded: two seats of a pair are equally far from an even split
+    return sorted(found.values(), key=lambda f: (not f.never, -round(f.excess, 9)))
 
 
 def point_flags(summary: pl.DataFrame, keys: list[str], players: int, t: Thresholds = THRESHOLDS,
@@ -177,6 +182,8 @@ def sweep_verdict(findings: list[Finding], total: int) -> tuple[str, str]:
                       f"within the report's thresholds of its fair share.")
     top, *rest = findings
     flagged = len({p.split(" (")[0] for f in findings for p in f.points})
+    told_topics = {top.topic}
+    rest = [f for f in rest if not (f.topic in told_topics or told_topics.add(f.topic))]
 
     def told(f: Finding) -> str:
         every = "at any point" if f.never else "at every point"
@@ -190,7 +197,12 @@ def sweep_verdict(findings: list[Finding], total: int) -> tuple[str, str]:
                        f"{top.worst}.{also}")
 
 
-def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str, rate: bool, fair=None):
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str, rate: bool, fair=None,
+                names: dict[str, str] | None = None):
     """Each column against the varied value, with its 95% band (error bars for values that are not numbers)."""
     values = summary[key].to_list()
     numeric = _numeric(values)
@@ -202,8 +214,8 @@ def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str
             y = np.array([np.nan if v is None else v for v in summary[c].to_list()], float)
             lo = np.array([np.nan if v is None else v for v in summary[c + " lo"].to_list()], float)
             hi = np.array([np.nan if v is None else v for v in summary[c + " hi"].to_list()], float)
-            label = c.removesuffix(" win rate").removesuffix(" mean score").removeprefix("strategy ").removeprefix(
-                "side ")
+            label = (names or {}).get(c) or c.removesuffix(" win rate").removesuffix(" mean score").removeprefix(
+                "strategy ").removeprefix("side ")
             if numeric:
                 ax.plot(x, y, marker="o", markersize=3.5, color=F.color(i), label=label, linewidth=1.4)
                 ax.fill_between(x, lo, hi, color=F.color(i), alpha=0.2, linewidth=0)
@@ -292,8 +304,8 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
     if sided:  # each role's seats against an even split of the role's wins
         fair = {f"{role}s' even split" if len(s) > 1 else "": np.array([_seat_fair(r, s[0], roles) for r in points])
                 for role, s in groups(roles).items() if len(s) > 1}
-        side_fair = {c.removeprefix("side ").removesuffix(" win rate") + "'s share": decided * side_seats.get(c, 1)
-                     / players for c in side_cols}
+        side_fair = {_possessive(c.removeprefix("side ").removesuffix(" win rate")) + " share":
+                     decided * side_seats.get(c, 1) / players for c in side_cols}
     else:
         fair = decided / players
     if len(keys) == 1:
@@ -303,7 +315,9 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
             figs.append(Plot(_draw_lines(summary, key, side_cols, "share of the games won", True, side_fair), 2.8,
                              f"Share of the games each side won against {key}, with 95% bands; dashed: each side's "
                              f"seats' share of the games (every player the same chance)."))
-        figs.append(Plot(_draw_lines(summary, key, seats, "win rate", True, fair), 2.8,
+        seat_names = {c: f"{c.removesuffix(' win rate')} ({roles[int(c.split()[1]) - 1]})" for c in seats} if sided \
+            else None
+        figs.append(Plot(_draw_lines(summary, key, seats, "win rate", True, fair, seat_names), 2.8,
                          f"Win rate by seat against {key}, with 95% bands; dashed: "
                          + ("an even split of a role's wins between its seats." if sided else "the fair share.")))
         if len(strategies) > 1:
