@@ -100,8 +100,13 @@ def _ci(e: Estimate) -> str:
     return f"{100 * e.value:.{digits}f}% (95% interval {100 * e.lo:.{digits}f}-{100 * e.hi:.{digits}f}%)"
 
 
+def past_threshold(distance: float, threshold: float) -> float:
+    """How far past its threshold a finding is, in multiples of the threshold (a threshold of 0: infinitely)."""
+    return distance / threshold if threshold > 0 else math.inf
+
+
 def _share_excess(value: float, fair: float, threshold: float) -> float:
-    return abs(value - fair) / fair / threshold if fair and threshold else abs(value - fair) * 100
+    return past_threshold(abs(value - fair) / fair, threshold) if fair else math.inf
 
 
 def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
@@ -143,13 +148,13 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
         flags.append(Flag("warning", f"{_pm(a.draws)} of the games end in a draw.",
                           f"draws in more than {100 * t.draw_rate:g}% of the games",
                           "many games end in a draw", f"{_ci(a.draws)} of the games",
-                          a.draws.value / t.draw_rate))
+                          past_threshold(a.draws.value, t.draw_rate)))
     if a.timeouts.value > t.timeout_rate:
         flags.append(Flag("warning", f"{_pm(a.timeouts)} of the games hit the turn cap before the rules ended them: "
                                      f"some strategies may stall, or the rules may not end the game.",
                           f"timeouts in more than {100 * t.timeout_rate:g}% of the games",
                           "games hit the turn cap", f"{_ci(a.timeouts)} of the games",
-                          a.timeouts.value / t.timeout_rate))
+                          past_threshold(a.timeouts.value, t.timeout_rate)))
     d = a.decisiveness
     if d.value > t.runaway_leader and d.lo > t.runaway_leader:
         flags.append(Flag("note", f"Runaway leader: on average the eventual winner leads for good over the last "
@@ -157,21 +162,21 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
                           f"mean decisiveness above {t.runaway_leader:g}",
                           "the eventual winner often leads from early on",
                           f"the last {100 * d.value:.0f}% of the game on average "
-                          f"(95% interval {100 * d.lo:.0f}-{100 * d.hi:.0f}%)", d.value / t.runaway_leader))
+                          f"(95% interval {100 * d.lo:.0f}-{100 * d.hi:.0f}%)", past_threshold(d.value, t.runaway_leader)))
     lc = a.lead_changes_mean
     if a.games and lc.value < t.lead_changes and not lc.lo <= t.lead_changes <= lc.hi:
         flags.append(Flag("note", f"The lead changes hands only {lc.value:.2f} times per game on average.",
                           f"fewer than {t.lead_changes:g} lead changes per game",
                           "the lead rarely changes hands",
                           f"{lc.value:.2f} lead changes per game (95% interval {lc.lo:.2f}-{lc.hi:.2f})",
-                          t.lead_changes / max(lc.value, 1e-9)))
+                          past_threshold(t.lead_changes, max(lc.value, 1e-9))))
     median, p95 = a.turns.quantile(0.5), a.turns.quantile(0.95)
     if median and p95 > t.length_tail * median:
         flags.append(Flag("note", f"Game length has a long tail: 1 game in 20 lasts {p95:g} turns or more, "
                                   f"against a median of {median:g}.",
                           f"95th percentile of length more than {t.length_tail:g}× the median",
                           "a few games run very long", f"1 game in 20 lasts {p95:g} turns or more, median {median:g}",
-                          p95 / median / t.length_tail))
+                          past_threshold(p95 / median, t.length_tail)))
     return sorted(flags, key=lambda f: f.severity != "warning")
 
 
@@ -227,7 +232,7 @@ def _strategy_flags(a: Analysis, t: Thresholds) -> list[Flag]:
                               f"{_beyond_noise('strategy', 'strategies')}",
                               f"strategy `{label}` is much stronger than {field_}",
                               f"{_ci(e)} of its seats against {100 * fair:.1f}%",
-                              (e.value / fair - 1) / t.strategy_strong, f"strategy {label}"))
+                              past_threshold(e.value / fair - 1, t.strategy_strong), f"strategy {label}"))
         elif e.value < (1 - t.strategy_weak) * fair:
             flags.append(Flag("note", f"Strategy `{label}` wins only {_pm(e)} of the seats it plays, {whose}: it is "
                                       f"much weaker than {field_}.",
@@ -235,7 +240,7 @@ def _strategy_flags(a: Analysis, t: Thresholds) -> list[Flag]:
                               f"{_beyond_noise('strategy', 'strategies')}",
                               f"strategy `{label}` is much weaker than {field_}",
                               f"{_ci(e)} of its seats against {100 * fair:.1f}%",
-                              (1 - e.value / fair) / t.strategy_weak, f"strategy {label}"))
+                              past_threshold(1 - e.value / fair, t.strategy_weak), f"strategy {label}"))
     for label, st in a.strategies.items():
         rivals = [h for (x, _), h in a.head_to_head.items() if x == label]
         same_role = [k for k, other in a.strategies.items() if k != label and set(other.roles) & set(st.roles)]
@@ -249,7 +254,7 @@ def _strategy_flags(a: Analysis, t: Thresholds) -> list[Flag]:
                               f"more than {100 * t.head_to_head:g}% against every other strategy",
                               f"`{label}` beats {every} head to head",
                               f"at least {_ci(worst.share)} of the games won by it or its rival",
-                              (worst.share.value - 0.5) / (t.head_to_head - 0.5), f"strategy {label}"))
+                              past_threshold(worst.share.value - 0.5, t.head_to_head - 0.5), f"strategy {label}"))
     # a strategy that is much stronger and beats every rival is one story: told by its win rate against its fair
     # share (the plainer number), ranked by the larger of the two
     rank: dict[str, float] = {}

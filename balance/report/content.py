@@ -247,7 +247,6 @@ def _seats(a: Analysis) -> Section:
 
 
 def _strategies(a: Analysis) -> Section:
-    fair = a.fair_share
     rows = []
     for st in sorted(a.strategies.values(), key=lambda s: -s.wins.value):
         m, _ = mean_ci(st.scores.mean_interval(), 1)

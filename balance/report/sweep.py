@@ -3,17 +3,16 @@ the flags' thresholds are crossed, in words.  Rendered to HTML and PDF like a ru
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 import numpy as np
 import polars as pl
 
-from balance.analysis.flags import THRESHOLDS, Thresholds
+from balance.analysis.flags import THRESHOLDS, Thresholds, past_threshold
+from balance.analysis.sides import groups, has_sides, seat_roles, side_name, spec_of
 from balance.analysis.stats import ALPHA, holm
 from balance.report import figures as F
-from balance.analysis.sides import groups, has_sides, seat_roles, side_name, spec_of
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
 
 FORMATS = ("html", "pdf")
@@ -122,7 +121,7 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
                         + ("more" if v > fair else "less") + " often than " + ("its" if one else "their")
                         + " seats' share of the games")
                 add(rule, f"more than {100 * t.seat_share:g}% of its seats' share away from it",
-                    where, rate(row, c, fair), abs(v - fair) / fair / t.seat_share, v, side=True)
+                    where, rate(row, c, fair), past_threshold(abs(v - fair) / fair, t.seat_share), v, side=True)
         for c in seats:
             seat = int(c.split()[1])
             v, fair = row[c], _seat_fair(row, seat, roles)
@@ -133,7 +132,7 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
                         else f"{name} wins {side} often than its fair share")
                 pair = roles.count(roles[seat - 1]) == 2
                 add(rule, f"more than {100 * t.seat_share:g}% of the fair share away", where,
-                    rate(row, c, fair), abs(v - fair) / fair / t.seat_share, v,
+                    rate(row, c, fair), past_threshold(abs(v - fair) / fair, t.seat_share), v,
                     topic=f"seats {roles[seat - 1]}" if pair else "")
         for c in strategies:
             v = row[c]
@@ -143,10 +142,10 @@ def point_findings(summary: pl.DataFrame, keys: list[str], players: int, t: Thre
             name = c.removeprefix("strategy ").removesuffix(" win rate")
             if v > (1 + t.strategy_strong) * fair:
                 add(f"Strategy `{name}` is much stronger than the field", f"more than {1 + t.strategy_strong:g}x the "
-                    f"fair share", where, rate(row, c, fair), (v / fair - 1) / t.strategy_strong, v)
+                    f"fair share", where, rate(row, c, fair), past_threshold(v / fair - 1, t.strategy_strong), v)
             elif v < (1 - t.strategy_weak) * fair:
                 add(f"Strategy `{name}` is much weaker than the field", f"less than {1 - t.strategy_weak:g}x the fair "
-                    f"share", where, rate(row, c, fair), (1 - v / fair) / t.strategy_weak, v)
+                    f"share", where, rate(row, c, fair), past_threshold(1 - v / fair, t.strategy_weak), v)
     # a side that never wins comes first; rounded: two seats of a pair are equally far from an even split
     return sorted(found.values(), key=lambda f: (not f.never, -round(f.excess, 9)))
 
