@@ -79,8 +79,9 @@ def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
                       f"seat {best} best, seat {worst} worst"))
     if len(a.strategies) > 1:
         top = max(a.strategies.values(), key=lambda s: s.wins.value / s.fair if s.fair else s.wins.value)
-        items.append(("best strategy", top.label, f"wins {pct(top.wins.value)} of its seats"
-                                                  + (f", {pct(top.fair)} expected" if a.has_sides else "")))
+        name, params = (top.label.split("(", 1) + [""])[:2]  # a card holds the name; its parameters go below
+        items.append(("best strategy", name, (f"{params.removesuffix(')')}: " if params else "")
+                      + f"wins {pct(top.wins.value)} of its seats" + (f", {pct(top.fair)} expected" if a.has_sides else "")))
     items += [
         ("game length", f"{a.turns.quantile(0.5):g} turns",
          f"median; 90% between {a.turns.quantile(0.05):g} and {a.turns.quantile(0.95):g}"),
