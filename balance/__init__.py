@@ -69,11 +69,19 @@ def best_response(scenario, **options):
     return run_best_response(scenario, **options)
 
 
-def compare(run_a, run_b):
-    """Differences B - A of every metric, paired game by game when the runs share their seeds."""
+def compare(run_a, run_b, min_effect=None):
+    """Differences B - A of every metric, paired game by game when the runs share their seeds;
+    ``min_effect`` (:class:`balance.analysis.compare.MinEffect`) is the smallest difference that matters."""
     from balance.analysis.compare import compare_runs
 
-    return compare_runs(run_a, run_b)
+    return compare_runs(run_a, run_b, min_effect)
+
+
+def write_compare_report(comparison, run_a, run_b, folder, formats=("html", "pdf")):
+    """Write ``compare.html`` / ``compare.pdf`` for ``balance.compare(run_a, run_b)`` into ``folder``."""
+    from balance.report.compare import write_compare_report as write
+
+    return write(comparison, run_a, run_b, folder, formats)
 
 
 __all__ = [
@@ -87,5 +95,6 @@ __all__ = [
     "run",
     "sweep",
     "tune",
+    "write_compare_report",
     "write_report",
 ]

@@ -166,7 +166,7 @@ def _summarise_and_report(result, formats) -> None:
     from balance.report.terminal import print_summary
 
     analysis = analyse(result.games, result.meta)
-    print_summary(analysis.summary, result.dir, console)
+    print_summary(analysis, result.dir, console)
     if formats:
         with console.status("Writing the report..."):
             paths = write_report(result, formats, analysis=analysis)
@@ -239,24 +239,47 @@ def compare_cmd(
     sets: SetOption = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per variant (scenario form).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
-    out: Annotated[Optional[str], typer.Option(help="Folder for the two runs (scenario form).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Folder for the two runs and the report (scenario form: default reports/FILE-compare-SEED); with two "
+             "run folders, the report's folder (default: A-vs-B next to run B).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per variant: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
+    min_effect: Annotated[Optional[list[str]], typer.Option(
+        "--min-effect", help="The smallest difference that matters: rates=0.01 (1 percentage point, the default), "
+                             "means=0.02 (2% of A's value, the default), or a metric by name, e.g. "
+                             "'game length (turns)=0.5'. Repeat for several.")] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    report_format: Annotated[str, typer.Option(
+        "--format", help="Report formats to write: html,pdf (default), html, pdf, or none.")] = "html,pdf",
 ):
-    """Is variant B really different from A? Paired differences with intervals and p-values."""
-    from balance.analysis.compare import compare_runs
+    """Is variant B really different from A? Paired differences with intervals, p-values and a minimum effect."""
+    from balance.analysis.compare import compare_runs, metric_names, parse_min_effect
+    from balance.report import parse_formats
+    from balance.report.compare import write_compare_report
     from balance.report.terminal import print_comparison
     from balance.sim.runner import open_run
 
+    formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
+    if out is not None and not out.strip():
+        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     if second is not None:
         if sets:
             raise BalanceError("compare: --set goes with the scenario form: balance compare SCENARIO --set KEY=VALUE")
         a, b = open_run(first), open_run(second)
+        folder = Path(out) if out is not None else b.dir.parent / f"{a.dir.name}-vs-{b.dir.name}"
     else:
+        effect = parse_min_effect(min_effect)  # checked before any game is played
         a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, quiet)
-    print_comparison(compare_runs(a, b), a.dir, b.dir, console)
+        folder = a.dir.parent
+    effect = parse_min_effect(min_effect, metric_names(a.meta))
+    comparison = compare_runs(a, b, effect)
+    print_comparison(comparison, a.dir, b.dir, console)
+    if formats:
+        with console.status("Writing the comparison report..."):
+            paths = write_compare_report(comparison, a, b, folder, formats)
+        for fmt, path in paths.items():
+            console.print(f"Comparison report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
@@ -267,8 +290,6 @@ def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, qui
     if not sets:
         raise BalanceError("compare SCENARIO needs at least one --set KEY=VALUE for variant B "
                            "(or give two run folders)")
-    if out is not None and not out.strip():
-        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     base = load_scenario(scenario_path)
     variant = base.with_changes(sets)
     folder = Path(out) if out is not None else default_folder(base, "-compare")

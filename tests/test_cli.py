@@ -82,9 +82,14 @@ def test_sweep_and_compare_commands(tmp_path):
     result = invoke("compare", "scenarios/pig/hold20.toml", "--set", "rules.target_score=50", "--games", "20000",
                     "--out", str(tmp_path / "c"), "-q", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    assert "paired game by game" in result.stdout and "Significant differences" in result.stdout
-    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"))
-    assert result.exit_code == 0 and "No significant difference" in result.stdout
+    assert "paired game by game" in result.stdout and "Changes that matter" in result.stdout
+    assert result.stdout.index("Verdict: B differs from A") < result.stdout.index("B - A (rates in percentage points)")
+    assert (tmp_path / "c" / "compare.html").exists() and (tmp_path / "c" / "compare.pdf").exists()
+    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"), "--format", "html")
+    assert result.exit_code == 0 and "Verdict: B plays like A" in result.stdout
+    assert (tmp_path / "c" / "a-vs-a" / "compare.html").exists()
+    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"), "--min-effect", "rates=x")
+    assert result.exit_code == 2 and result.stderr.startswith("--min-effect 'rates=x': expected KEY=VALUE")
     result = invoke("compare", "scenarios/pig/hold20.toml")
     assert result.exit_code == 2 and "needs at least one --set" in result.stderr
     result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=9..1")
