@@ -79,6 +79,7 @@ SPEC = register(GameSpec(
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     seat_columns=engine.SEAT_COLUMNS,
+    column_labels={"busts": "turns busted", "rolls": "dice rolled"},
     default_policy="hold",
     bench_policy="hold",
     batch_games=500_000,

@@ -153,3 +153,11 @@ def test_reaching_the_target_exactly_holds_and_wins():
     winner, reason, turns = engine.play_game(s, t, NO_TABLE)
     assert (winner, reason, turns) == (0, engine.REACHED_TARGET, 1)
     assert s.scores[0] == 4 and script_used(s)
+
+
+def test_the_turn_cap_plays_exactly_max_turns_turns():
+    """rules.max_turns turns are played, no fewer: four turns of one roll of 2 each, held at once."""
+    s, t = position(threshold=2, max_turns=4)
+    script_dice(s, 2, 2, 2, 2)
+    assert engine.play_game(s, t, NO_TABLE) == (-1, engine.TIMEOUT, 4)
+    assert tuple(s.scores[:2]) == (4, 4) and tuple(s.rolls[:2]) == (2, 2) and script_used(s)
