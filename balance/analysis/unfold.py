@@ -1,28 +1,31 @@
-"""How games unfold: scores over time, the comeback curve and the seat advantage by turn.
+"""How games unfold: scores over time, the comeback curve and the seat advantage, step by step.
 
 Read from the record's ``scores_by_turn`` column: for a sample of games (every ``[run] scores_by_turn``-th
-game; null for the others) each seat's score after every turn the game played, as its kernel recorded
-it (``balance.kit.columns.score_turn``).  What one turn is, and whether the seats' scores say who is
-ahead, the game declares in its GameSpec (``timeline``: :class:`~balance.registry.Timeline`).
+game; null for the others) each seat's score after every turn the kernel scored
+(``balance.kit.columns.score_turn``).  The game's GameSpec says what a step is and whether the seats'
+scores say who is ahead (``timeline``: :class:`~balance.registry.Timeline`): a turn of the whole table
+(Moongha), or a round of the seats' turns (Pig, Angry Monsters: the scores after the round's last turn,
+or after the game's last turn in a round cut short).
 
 Games of different lengths are treated so that every curve answers one question:
 
 * **mean score over time** (by strategy) and the **seat advantage** (each seat's score minus the mean of
-  the seats of its role, in the same game) carry a finished game's final score forward: after turn t a
-  game that ended at turn 5 < t counts with its final score, so a curve ends at the mean final score
+  the seats of its role, in the same game) carry a finished game's final score forward: after step t a
+  game that ended at step 5 < t counts with its final score, so a curve ends at the mean final score
   and never jumps when short games drop out;
-* the **comeback curve** counts only the games still being played at turn t (that played turn t): the
-  share of those with a sole leader after turn t whose leader goes on to win.  A game whose lead is
-  shared after turn t has no leader and is counted apart (the share of games tied for the lead); a
+* the **comeback curve** counts only the games still being played at step t (that played step t): the
+  share of those with a sole leader after step t whose leader goes on to win.  A game whose lead is
+  shared after step t has no leader and is counted apart (the share of games tied for the lead); a
   draw or a timed-out game counts as a lead that did not win.
 
-Each curve stops at the horizon: the turn by which 99% of the sampled games had ended (and at most the
+Each curve stops at the horizon: the step by which 99% of the sampled games had ended (and at most the
 turns a timeline holds, ``TURN_SCORES``), so its end is not drawn from a handful of long games.
 
-One pass over the parts: the sampled games' timelines are exploded to one row per game and turn and
-grouped by turn (and strategy, seat); a game's final score joins the turns after it ended through a
-cumulative sum over game lengths.  Every result is a small table by turn, so memory depends on the
-turns and strategies, not on the games, and the unsampled games (null) cost nothing but their scan.
+One pass over the parts: the sampled games' timelines are exploded to one row per game and step and
+grouped by step (and strategy, seat); a game's final score joins the steps after it ended through a
+cumulative sum over game lengths.  Every result is a small table by step, so memory depends on the
+steps and strategies, not on the games, and the unsampled games (null) cost nothing but their scan.
+Steps are called ``turn`` in the code's columns and arrays, whatever the game calls them.
 """
 
 from __future__ import annotations

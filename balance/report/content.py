@@ -522,7 +522,10 @@ def _unfold(u: Unfold, a: Analysis) -> Section:
                            caption=f"The seat advantage by {step}: each seat's score minus {within} in the same "
                                    f"game, averaged over the games, with 95% intervals; above 0 the seat is ahead. "
                                    f"A finished game keeps its final scores, so the curves end at the final "
-                                   f"scores' gaps."))
+                                   f"scores' gaps."
+                                   + (" The seats play different strategies and do not rotate, so a seat's gap "
+                                      "mixes the seat with its strategy." if not a.rotate and
+                                      len(set(a.seat_labels)) > 1 else "")))
     return Section("How games unfold", blocks, id="unfold")
 
 

@@ -397,8 +397,8 @@ def draw_unfold_scores(fig, u) -> None:
         low.fill_between(x, running, step="mid", color=FAIR, alpha=0.25, linewidth=0)
         low.step(x, running, where="mid", color=FAIR, linewidth=1)
         low.set_ylim(0, 1.05)
+        low.set_yticks([0, 0.5, 1])
         low.yaxis.set_major_formatter(percent)
-        low.yaxis.set_major_locator(MaxNLocator(nbins=2))
         low.set_ylabel("still played" if j == 0 else "")
         _steps_axis(low, u)
 
@@ -422,8 +422,8 @@ def draw_comeback(fig, u, players: int) -> None:
                 xytext=(0, 3), textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
     ax.set_ylim(0, 1.02)
     ax.yaxis.set_major_formatter(percent)
-    ax.set_ylabel("share of the games still played")
-    ax.legend(loc="lower right", fontsize=7.5)
+    ax.set_ylabel("share of the games")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     _steps_axis(ax, u)
 
 
