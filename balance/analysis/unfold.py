@@ -135,25 +135,26 @@ def _moments(value: pl.Expr, name: str) -> list[pl.Expr]:
             (value.cast(pl.Float64) ** 2).sum().alias(f"ss:{name}")]
 
 
-def _by_turn(frame: pl.DataFrame, key: str, names: list[str], horizon: int) -> dict[str, np.ndarray]:
-    """Columns ``n/sum/ss:<name>`` of ``frame`` grouped by ``key`` (a turn, 1..) as arrays over turns 1..horizon."""
+def _by_turn(frame: pl.DataFrame, names: list[str], horizon: int) -> dict[str, np.ndarray]:
+    """Columns ``n/sum/ss:<name>`` of ``frame`` summed by ``turn`` (1..), as arrays over turns 1..horizon."""
     out = {}
+    k = frame["turn"].to_numpy() if frame.height else np.zeros(0, np.int64)
+    inside = k <= horizon
     for name in names:
         for m in ("n", "sum", "ss"):
             a = np.zeros(horizon + 1)
             if frame.height:
-                k = frame[key].to_numpy()
-                inside = k <= horizon
                 np.add.at(a, k[inside], frame[f"{m}:{name}"].fill_null(0).to_numpy()[inside])
             out[f"{m}:{name}"] = a[1:]
     return out
 
 
-def _carried(running: pl.DataFrame, ended: pl.DataFrame, names: list[str], horizon: int) -> dict[str, Curve]:
-    """Curves over turns 1..horizon: the games still being played at each turn (``running``, by ``turn``)
-    plus the finished games' final values (``ended``, by their ``last`` turn) carried to every later turn."""
-    r = _by_turn(running, "turn", names, horizon)
-    e = _by_turn(ended, "last", names, horizon)
+def _carried(frame: pl.DataFrame, names: list[str], horizon: int) -> dict[str, Curve]:
+    """Curves over turns 1..horizon from moments by (``turn``, ``ended``): the games still being played at each
+    turn (every row of the turn) plus the finished games' final values (the rows where they ``ended``) carried
+    to every later turn."""
+    r = _by_turn(frame, names, horizon)
+    e = _by_turn(frame.filter(pl.col("ended")), names, horizon)
     out = {}
     for name in names:
         # a game that ended at turn L counts its final value from turn L + 1 on
@@ -201,33 +202,31 @@ def how_games_unfold(games: pl.LazyFrame, meta: dict, spec=None) -> Unfold:
     if SCORES_BY_TURN not in games.collect_schema().names():
         return base
 
-    rows = _timeline_rows(games, n, timeline.seat_turns)
-    ends = rows.filter(pl.col("turn") == pl.col("last"))
-    lengths_q = ends.group_by("last").agg(pl.len().alias("games"))
-
-    # mean score by (role, strategy): one group per seat, summed over the seats afterwards
-    score_q = [q.group_by(pl.col(f"policy_{s}").alias("label"), pl.col(key)).agg(*_moments(pl.col(f"s{s}"), "score"))
-               .with_columns(pl.lit(roles[s - 1]).alias("role"))
-               for s in seats for q, key in ((rows, "turn"), (ends, "last"))]
-    # each seat's score minus the mean of its role's seats, in the same game
+    rows = _timeline_rows(games, n, timeline.seat_turns).with_columns(
+        (pl.col("turn") == pl.col("last")).alias("ended"))
+    # a row per game, turn and seat (one query, so that polars does not keep the exploded rows for a second one)
+    per_seat = rows.select("turn", "ended", pl.concat_list(*[pl.lit(s, pl.Int32) for s in seats]).alias("seat"),
+                           pl.concat_list(*[f"policy_{s}" for s in seats]).alias("label"),
+                           pl.concat_list(*[f"s{s}" for s in seats]).alias("score")).explode("seat", "label", "score")
+    score_q = per_seat.group_by("seat", "label", "turn", "ended").agg(*_moments(pl.col("score"), "score"))
+    # each seat's score minus the mean of its role's seats, in the same game; who leads
     gap_seats = [s for s in seats if roles.count(roles[s - 1]) > 1]
     gap = {s: pl.col(f"s{s}") - pl.mean_horizontal(*[pl.col(f"s{o}") for o in seats if roles[o - 1] == roles[s - 1]])
            for s in gap_seats}
-    gap_q = [q.group_by(key).agg(*[e for s in gap_seats for e in _moments(gap[s], f"seat{s}")])
-             for q, key in ((rows, "turn"), (ends, "last"))] if gap_seats else []
-    queries = [lengths_q, *score_q, *gap_q]
+    lead = []
     if timeline.comparable:
         top = pl.max_horizontal(*[pl.col(f"s{s}") for s in seats])
         at_top = pl.sum_horizontal(*[(pl.col(f"s{s}") == top).cast(pl.Int32) for s in seats])
         leader = pl.coalesce(*[pl.when(pl.col(f"s{s}") == top).then(pl.lit(s)) for s in seats])
-        queries.append(rows.group_by("turn").agg(
-            pl.len().alias("games"), (at_top > 1).sum().alias("tied"),
-            ((at_top == 1) & (leader == pl.col("winner"))).sum().alias("leader_won")))
-    results = pl.collect_all(queries, engine=ENGINE)
-    lengths_f, results = results[0], results[1:]
+        lead = [(at_top > 1).sum().alias("tied"), ((at_top == 1) & (leader == pl.col("winner"))).sum().alias("leader_won")]
+    turn_q = rows.group_by("turn", "ended").agg(pl.len().alias("games"), *lead,
+                                                *[e for s in gap_seats for e in _moments(gap[s], f"seat{s}")])
+    by_turn = turn_q.collect(engine=ENGINE)  # two scans, each streamed: memory stays with the groups
+    by_seat = score_q.collect(engine=ENGINE)
+
     lengths = np.zeros(TURN_SCORES + 1, np.int64)
-    if lengths_f.height:
-        np.add.at(lengths, lengths_f["last"].to_numpy(), lengths_f["games"].to_numpy())
+    ends = by_turn.filter(pl.col("ended"))
+    np.add.at(lengths, ends["turn"].to_numpy(), ends["games"].to_numpy())
     sampled = int(lengths.sum())
     horizon = horizon_of(lengths)
     out = Unfold(step=timeline.step, note=timeline.note, every=every, sampled=sampled, horizon=horizon,
@@ -235,37 +234,24 @@ def how_games_unfold(games: pl.LazyFrame, meta: dict, spec=None) -> Unfold:
     if not sampled or not horizon:
         return out
 
-    score_frames, results = results[:2 * n], results[2 * n:]
-    by_key: dict[tuple[str, str], tuple[list, list]] = {}
-    for s in seats:
-        running, ended = score_frames[2 * (s - 1)], score_frames[2 * (s - 1) + 1]
-        for (label,), part in running.partition_by("label", as_dict=True).items():
-            by_key.setdefault((roles[s - 1], label), ([], []))[0].append(part.drop("label", "role"))
-        for (label,), part in ended.partition_by("label", as_dict=True).items():
-            by_key.setdefault((roles[s - 1], label), ([], []))[1].append(part.drop("label", "role"))
+    moments = pl.col("^(n|sum|ss):.*$")
+    by_seat = by_seat.with_columns(pl.col("seat").replace_strict(list(seats), roles, return_dtype=pl.String)
+                                   .alias("role"), moments.cast(pl.Float64))
     order = {s["label"]: i for i, s in enumerate(sc["seats"])}
-    for key in sorted(by_key, key=lambda k: (roles.index(k[0]), order.get(k[1], len(order)), k[1])):
-        running, ended = by_key[key]
-        out.scores[key] = _carried(_stack(running, "turn"), _stack(ended, "last"), ["score"], horizon)["score"]
+    groups = by_seat.partition_by("role", "label", as_dict=True)
+    for key in sorted(groups, key=lambda k: (roles.index(k[0]), order.get(k[1], len(order)), k[1])):
+        frame = groups[key].group_by("turn", "ended").agg(moments.sum())  # the seats it played, together
+        out.scores[key] = _carried(frame, ["score"], horizon)["score"]
     if gap_seats:
-        (running, ended), results = results[:2], results[2:]
-        curves = _carried(running, ended, [f"seat{s}" for s in gap_seats], horizon)
+        curves = _carried(by_turn, [f"seat{s}" for s in gap_seats], horizon)
         out.seat_gap = {s: curves[f"seat{s}"] for s in gap_seats}
     if timeline.comparable:
-        lead = results[0]
+        every_turn = by_turn.group_by("turn").agg(pl.col("games", "tied", "leader_won").sum())
         arrays = {}
         for name in ("games", "tied", "leader_won"):
             a = np.zeros(horizon + 1, np.int64)
-            inside = lead["turn"].to_numpy() <= horizon
-            np.add.at(a, lead["turn"].to_numpy()[inside], lead[name].to_numpy()[inside])
+            inside = every_turn["turn"].to_numpy() <= horizon
+            np.add.at(a, every_turn["turn"].to_numpy()[inside], every_turn[name].to_numpy()[inside])
             arrays[name] = a[1:]
         out.comeback = Comeback(**arrays)
     return out
-
-
-def _stack(parts: list[pl.DataFrame], key: str) -> pl.DataFrame:
-    """The seats' groups of one strategy, as one frame by ``key``."""
-    if not parts:
-        return pl.DataFrame({key: pl.Series([], dtype=pl.Int32)})
-    frame = pl.concat([p.select(key, pl.col("^(n|sum|ss):.*$").cast(pl.Float64)) for p in parts])
-    return frame.group_by(key).agg(pl.all().sum())

@@ -407,6 +407,8 @@ def draw_comeback(fig, u, players: int) -> None:
     """The share of the games with a sole leader after each step that the leader won (95% Wilson band), the
     share of the games still played whose lead was shared, and a lead's worth if it meant nothing (1 in n)."""
     ax = fig.subplots()
+    from balance.analysis.unfold import MIN_LEADS
+
     cb = u.comeback
     x = u.turns
     shown = np.array([cb.shown(t) for t in x])
@@ -415,7 +417,8 @@ def draw_comeback(fig, u, players: int) -> None:
     lo = np.array([e.lo if s else np.nan for e, s in zip(rates, shown)])
     hi = np.array([e.hi if s else np.nan for e, s in zip(rates, shown)])
     _band(ax, x, value, lo, hi, ACCENT, "the leader goes on to win")
-    ax.plot(x, np.where(shown, cb.tied / np.maximum(cb.games, 1), np.nan), color=PALETTE[1], linewidth=1.2,
+    enough = cb.games >= MIN_LEADS  # the share of games with a shared lead needs games, not leaders
+    ax.plot(x, np.where(enough, cb.tied / np.maximum(cb.games, 1), np.nan), color=PALETTE[1], linewidth=1.2,
             linestyle="-.", label="lead shared (no leader)")
     ax.axhline(1 / players, color=FAIR, linestyle="--", linewidth=1)
     ax.annotate(f"a lead worth nothing: 1 in {players}", (1.0, 1 / players), xycoords=("axes fraction", "data"),
