@@ -114,7 +114,7 @@ def _timeline_rows(games: pl.LazyFrame, n: int, seat_turns: bool = False) -> pl.
 
     With ``seat_turns`` the kernel's turns are the seats' turns in order, and a step is a round of ``n``
     of them: the scores after its last turn, or after the game's last turn in a round cut short."""
-    sampled = games.filter(pl.col(SCORES_BY_TURN).is_not_null())
+    sampled = games.filter(pl.col(SCORES_BY_TURN).list.len() > 0)  # null: not sampled (a game always plays a turn)
     per_game = sampled.select(
         pl.col("winner"), *[pl.col(f"policy_{s}").cast(pl.String) for s in range(1, n + 1)],
         pl.col(SCORES_BY_TURN).alias("row"),
