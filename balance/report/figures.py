@@ -361,8 +361,8 @@ def draw_win_rate_by_amount(fig, columns) -> None:
 
 # --- how games unfold (balance.analysis.unfold.Unfold) -------------------------------------------
 
-def _band(ax, x, curve_mean, lo, hi, c, label):
-    ax.fill_between(x, lo, hi, color=c, alpha=0.18, linewidth=0)
+def _band(ax, x, curve_mean, lo, hi, c, label, alpha=0.18):
+    ax.fill_between(x, lo, hi, color=c, alpha=alpha, linewidth=0)
     ax.plot(x, curve_mean, color=c, linewidth=1.6, label=label)
 
 
@@ -436,7 +436,8 @@ def draw_seat_gap(fig, u) -> None:
     x = u.turns
     for s, c in u.seat_gap.items():
         role = u.roles[s - 1] if u.roles and len(set(u.roles)) > 1 else ""
-        _band(ax, x, c.mean, c.lo, c.hi, color(s - 1), f"seat {s}" + (f" ({role})" if role else ""))
+        _band(ax, x, c.mean, c.lo, c.hi, color(s - 1), f"seat {s}" + (f" ({role})" if role else ""),
+              alpha=0.18 if len(u.seat_gap) <= 2 else 0.1)  # four bands overlap: lighter, so the lines show
     ax.axhline(0, color=FAIR, linewidth=0.9)
     ax.set_ylabel("points ahead of the table" if len(set(u.roles or [""])) == 1 else "points ahead of its role")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
