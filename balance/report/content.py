@@ -21,7 +21,7 @@ import polars as pl
 from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
 from balance.analysis.metrics import Analysis
 from balance.analysis.stats import wilson
-from balance.analysis.unfold import Unfold, how_games_unfold
+from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
@@ -475,7 +475,7 @@ def _unfold(u: Unfold, a: Analysis) -> Section:
             f"each turn; 1: every game) and play it again.", "muted")], id="unfold")
     lengths = u.lengths
     median = int(np.searchsorted(np.cumsum(lengths), lengths.sum() / 2))
-    every = "every game" if u.every == 1 else f"every {u.every:,}th game" if u.every else "a sample of games"
+    every = "every game" if u.every == 1 else f"every {_ordinal(u.every)} game" if u.every else "a sample of games"
     blocks: list = [Text(
         f"Each seat's score after every {step} of {u.sampled:,} games ({every} of the run){f'; {u.note}' if u.note else ''}. "
         f"Games last {median} {steps} at the median; the charts stop after {step} {u.horizon}, by which 99% of them "
@@ -505,15 +505,18 @@ def _unfold(u: Unfold, a: Analysis) -> Section:
                          f"intervals; a draw or a timeout is a lead that did not win. Games whose lead is shared "
                          f"after the {step} have no leader and are left out of it; their share is the dash-dotted "
                          f"line. Low: comebacks are common; near 100% early: the game is decided early."),
-            Table([f"after {step}", "games still played", "lead shared", "the leader wins", "95% interval"], rows,
-                  caption=f"The comeback curve at a few {steps} (the median game lasts {median} {steps})",
-                  align=["r"] * 5),
         ]
         if rows:
+            blocks.append(Table([f"after {step}", "games still played", "lead shared", "the leader wins",
+                                 "95% interval"], rows, align=["r"] * 5,
+                                caption=f"The comeback curve at a few {steps} (the median game lasts {median} {steps})"))
             first, mid = rows[0], next((r for r in rows if r[0] == str(max(1, round(0.5 * median)))), rows[-1])
+            later = f"; halfway through a median game, after {step} {mid[0]}, {mid[3]} ({mid[4]})" if mid != first else ""
             blocks.append(Text(f"The leader after {step} {first[0]} goes on to win {first[3]} of the games "
-                               f"({first[4]}); halfway through a median game, after {step} {mid[0]}, {mid[3]} "
-                               f"({mid[4]}). A lead that meant nothing would win about 1 in {a.players}."))
+                               f"({first[4]}){later}. A lead that meant nothing would win about 1 in {a.players}."))
+        else:
+            blocks.append(Text(f"Too few sampled games had a sole leader ({MIN_LEADS} at a {step} are needed) to "
+                               f"draw the comeback curve.", "muted"))
     else:
         blocks.append(Text(f"No comeback curve: {u.why_no_comeback}.", "muted"))
     if u.seat_gap:
@@ -527,6 +530,12 @@ def _unfold(u: Unfold, a: Analysis) -> Section:
                                       "mixes the seat with its strategy." if not a.rotate and
                                       len(set(a.seat_labels)) > 1 else "")))
     return Section("How games unfold", blocks, id="unfold")
+
+
+def _ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st, 100th."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k:,}{suffix}"
 
 
 def _method(a: Analysis, t: Thresholds = THRESHOLDS) -> Section:

@@ -114,3 +114,21 @@ def test_the_horizon_is_where_99_percent_had_ended():
     assert horizon_of(lengths) == 5
     lengths[10] = 2
     assert horizon_of(lengths) == 10
+
+
+def test_the_section_says_the_sample_and_when_too_few_games_lead(tmp_path):
+    from types import SimpleNamespace
+
+    from balance.report.blocks import Plot, Table, Text
+    from balance.report.content import _unfold
+
+    games, meta = hand_made(tmp_path)
+    a = SimpleNamespace(meta=meta, has_sides=False, players=2, rotate=False, seat_labels=["x", "y"])
+    blocks = _unfold(how_games_unfold(games, meta, Spec()), a).blocks
+    words = " ".join(b.text for b in blocks if isinstance(b, Text))
+    assert "of 3 games (every 2nd game of the run)" in words
+    assert "Too few sampled games had a sole leader (20 at a turn are needed)" in words
+    assert not any(isinstance(b, Table) for b in blocks) and sum(isinstance(b, Plot) for b in blocks) == 3
+    meta["scenario"]["run"]["scores_by_turn"] = 0
+    (none,) = _unfold(how_games_unfold(games.drop("scores_by_turn"), meta, Spec()), a).blocks
+    assert "the run kept no scores by turn ([run] scores_by_turn = 0)" in none.text
