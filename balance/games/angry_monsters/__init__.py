@@ -46,7 +46,7 @@ from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAR
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
-from balance.registry import GameSpec, Param, Policy, Roles, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
                         "Replace an evac site (when allowed) while this many or fewer stand")
@@ -182,6 +182,11 @@ SPEC = register(GameSpec(
                    "destroyed_blue_violet": "blue and violet buildings destroyed",
                    "destroyed_evac_sites": "evac sites destroyed", "evacuated": "meeples evacuated"},
     batch_games=50_000,
+    timeline=Timeline("round", "a round is every monster's turn, then the human's", seat_turns=True,
+                      comparable=False,
+                      why_not="a monster's score counts buildings and the human's meeples evacuated, and the human "
+                              "is ahead when more meeples are evacuated than eaten, so the highest score is not "
+                              "the seat that would win"),
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__[__doc__.index("Assumptions"):],
 ))

@@ -24,7 +24,7 @@ from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, 
 from balance.games.angry_monsters.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
-from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -512,6 +512,7 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
     for g in range(n_games):
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        sample_turns(s, first_game + g, every)
         winner, reason, rounds = play_game(s, t)
         write_record(rec, g, col, s, t, winner, reason, rounds)
         keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)

@@ -69,7 +69,7 @@ from balance.games.moongha import engine
 from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
 from balance.games.moongha.rules import MONSTERS, Rules
 from balance.games.moongha.tables import TABLES
-from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
 
 def _params(preset):
@@ -154,6 +154,8 @@ SPEC = register(GameSpec(
     bench_policy="balanced",
     bench_players=4,
     batch_games=10_000,  # about a second of work
+    timeline=Timeline("turn", "a turn of the turn track, in which every player acts; the score after a turn is "
+                              "what the game's scoring would give if it ended then (City tiles included)"),
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__,
 ))
