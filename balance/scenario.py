@@ -491,3 +491,28 @@ def _shared_names(seats: list[Seat], where: str) -> list[str]:
 
 def _strategy(seat: Seat) -> str:
     return seat.policy + ("(" + ", ".join(f"{k}={v:g}" for k, v in seat.params.items()) + ")" if seat.params else "")
+
+
+def scenario_toml(scenario: Scenario, comment: str = "") -> str:
+    """The scenario as a complete TOML file (every seat's parameters written out) that
+    ``load_scenario`` reads back to the same games; ``comment`` heads it, one ``#`` line per line."""
+    from balance.rules import to_toml_value
+
+    def value(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else to_toml_value(v)  # JSON escapes are TOML's
+
+    raw = scenario._raw()
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines += [f"{k} = {value(raw[k])}" for k in ("game", "name", "description", "players", "games", "seed")
+              if raw[k] != "" or k != "description"]
+    if raw["rules"]:
+        lines += ["", "[rules]", *[f"{k} = {value(tuple(v) if isinstance(v, list) else v)}"
+                                   for k, v in raw["rules"].items()]]
+    for seat in raw["seats"]:
+        lines += ["", "[[seats]]", f"policy = {value(seat['policy'])}"]
+        if seat.get("name"):
+            lines.append(f"name = {value(seat['name'])}")
+        if seat["params"]:
+            lines.append("params = { " + ", ".join(f"{k} = {value(v)}" for k, v in seat["params"].items()) + " }")
+    lines += ["", "[run]", f"rotate_seats = {value(scenario.rotate_seats)}"]
+    return "\n".join(lines) + "\n"

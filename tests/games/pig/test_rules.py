@@ -143,3 +143,13 @@ def test_unscripted_dice_show_every_face_of_the_die(sides):
     s, t = position(die_sides=sides, bust_face=sides)
     faces = {int(engine.roll(s, sides)) for _ in range(2000)}
     assert faces == set(range(1, sides + 1))
+
+
+def test_reaching_the_target_exactly_holds_and_wins():
+    """'The first player to bank the target score wins': a turn total that brings the banked score exactly to
+    the target is held (holding wins), and the game ends at once with that player the winner."""
+    s, t = position(threshold=100, target_score=4)
+    script_dice(s, 2, 2)
+    winner, reason, turns = engine.play_game(s, t, NO_TABLE)
+    assert (winner, reason, turns) == (0, engine.REACHED_TARGET, 1)
+    assert s.scores[0] == 4 and script_used(s)
