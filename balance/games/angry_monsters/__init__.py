@@ -41,7 +41,7 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   * Seats play fixed roles, so scenarios may not rotate them (validation refuses rotate_seats).
 """
 
-from balance.games.angry_monsters import engine
+from balance.games.angry_monsters import engine, replay
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
@@ -163,6 +163,10 @@ SPEC = register(GameSpec(
     policies=POLICIES,
     tables=TABLES,
     play_batch=engine.play_batch,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,

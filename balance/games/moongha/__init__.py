@@ -65,7 +65,7 @@ against the leading rival's monsters, the leader judged on public VP only.  A po
 public board and its own City tiles, never another seat's.
 """
 
-from balance.games.moongha import engine
+from balance.games.moongha import engine, replay
 from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
 from balance.games.moongha.rules import MONSTERS, Rules
 from balance.games.moongha.tables import TABLES
@@ -139,6 +139,10 @@ SPEC = register(GameSpec(
     policies=POLICIES,
     tables=TABLES,
     play_batch=engine.play_batch,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
