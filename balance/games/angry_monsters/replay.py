@@ -93,6 +93,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
     final: dict[int, tuple[int, int]] = {}
     short = [label.split(" (")[0] for label in seats]  # 'Seat 2', in counts
     turn = [0, 0]  # the monster's turn at hand: meals, buildings destroyed
+    saved: dict[int, int] = {}  # the human's turn at hand: meeples evacuated, by evac site
 
     def end_walk():
         if walk[0]:
@@ -122,7 +123,14 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
             parts.append("in all " + " and ".join(x for x in (
                 f"{_meeples(turn[0])} eaten" if turn[0] else "",
                 f"{_plural(turn[1], 'building')} destroyed" if turn[1] else "") if x))
+        if sum(saved.values()) > 1:
+            parts.append(f"in all the human evacuates {_meeples(sum(saved.values()))} "
+                         + ", ".join(f"{k} at {board.square(c)}" for c, k in saved.items())
+                         if len(saved) > 1 else
+                         f"in all the human evacuates {_meeples(sum(saved.values()))} at the evac site "
+                         f"{board.square(next(iter(saved)))}")
         turn[0] = turn[1] = 0
+        saved.clear()
         if parts:
             lines[-1] += ": " + "; ".join(parts)
             parts.clear()
@@ -206,6 +214,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
         elif kind == EVACUATES:
             board.meeples[a] -= 1
             evacuated += 1
+            saved[a] = saved.get(a, 0) + 1
             end_path(a)
         elif kind == HUMAN_STOPS:
             end_path()

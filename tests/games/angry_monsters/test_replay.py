@@ -29,7 +29,7 @@ def turn_told(p, seat):
 
 
 def test_a_monster_turn_is_told_roll_walk_meal_wreck_and_stop():
-    p = Position(["~~~~~~", "~M.mr.", "~~~..E"], players=2, logged=True)
+    p = Position(["~~~~~~", "~M.mr.", "~~~.mE"], players=2, logged=True)  # a meeple left: the turn goes on
     p.seat(0, RANDOM)
     p.dice(3)
     p.choices((STEP, p.cell(1, 2)), (STEP, p.cell(1, 3)), (WRECK, p.cell(1, 4)), (END, -1))
@@ -55,6 +55,18 @@ def test_the_humans_turn_is_told_dice_steps_and_evacuation():
                       (E.MEEPLE_MOVES, p.cell(1, 3), p.cell(1, 4), 1, 0), (E.EVACUATES, p.cell(1, 4), 0, 0, 0)]
     assert line == "Round 1 — the human, Seat 2 (nearest_exit), rolls 1 + 1 = 2: a meeple (2,3) to (2,5) " \
                    "(2 squares), evacuated"
+
+
+def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
+    p = Position(["M~~~~", "~~mmE"], players=2, logged=True)
+    p.seat(1, NEAREST_EXIT, 1.0, 0.5)
+    p.dice(2, 1)
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.evacuated == 2
+    logged, line = turn_told(p, 1)
+    assert [e for e in logged if e[0] == E.EVACUATES] == [(E.EVACUATES, p.cell(1, 4), 0, 0, 0)] * 2
+    assert line.startswith("Round 1 — the human, Seat 2 (nearest_exit), rolls 2 + 1 = 3: ")
+    assert line.endswith("; in all the human evacuates 2 meeples at the evac site (2,5)")
 
 
 def test_a_replaced_evac_site_is_told_with_the_meeples_put_back():
