@@ -74,7 +74,10 @@ def main() -> None:
         print(f"{game}: {len(listed)} planted bugs, tests: {' '.join(tests)}", flush=True)
         survivors = []
         with ThreadPoolExecutor(args.jobs) as pool:
-            for mutant, killed, seconds, tail in pool.map(lambda m: plant(m, game, tests), listed):
+            # a bug planted in the kit is also up against the kit's own tests
+            for mutant, killed, seconds, tail in pool.map(
+                    lambda m: plant(m, game, tests + (["tests/kit"] if m["file"].startswith("balance/kit/") else [])),
+                    listed):
                 mark = "killed  " if killed else "SURVIVED"
                 print(f"  {mark} {mutant['what']}  ({seconds:.0f} s: {tail})", flush=True)
                 if not killed:
