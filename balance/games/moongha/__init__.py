@@ -150,7 +150,7 @@ SPEC = register(GameSpec(
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,
     column_labels={"vp_city_tiles": "VP from the City tile", "vp_rubble": "VP from rubble majorities",
-                   "vp_drakoor": "VP from Drakoors", "vp_moogre": "VP from monsters Moogre destroyed",
+                   "vp_drakoor": "VP from Drakoors", "vp_moogre": "VP from Moogre's kills",
                    "rubble_placed": "rubble pieces placed", "actions": "actions played",
                    **{f"created_{m}": f"{m.capitalize()}s created" for m in engine.MONSTERS},
                    **{f"lost_{m}": f"{m.capitalize()}s lost" for m in engine.MONSTERS}},
