@@ -16,7 +16,7 @@ Compiling an engine takes minutes (Moongha's up to half an hour on a loaded mach
 name test files quick enough to run with the engine interpreted (``NUMBA_DISABLE_JIT=1``, the same
 Python the kernels compile from; the conformance suite checks they play the same games)::
 
-    interpreted = ["test_rules.py", "test_scoring.py"]
+    interpreted = ["test_rules.py", "test_flow.py::test_the_end"]  # files, or single tests
 
 A bug those files catch is killed in seconds; the others are then up against every test of the game,
 compiled.  The listed files must pass interpreted without a bug planted (checked first).
