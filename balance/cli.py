@@ -25,6 +25,11 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
+_GOAL_HELP = ("fair: every seat's win rate (with seat rotation, every strategy's) near its fair share (the largest "
+              "gap is minimised); best:seat=N or best:strategy=NAME: that seat's or strategy's highest win rate (a "
+              "best response); target:METRIC=VALUE: a number of the report near VALUE, e.g. target:game_length=8.5 "
+              "or target:draw_or_timeout_rate=1%. Repeat --goal to add targets to fair; GOAL@W weighs a goal by W "
+              "(losses: the fair gap and a rate's miss in rate units, another number's miss relative to VALUE).")
 SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", help="Change a scenario value: KEY=VALUE, e.g. rules.target_score=50 or seats.2.params.threshold=25.")]
 
@@ -161,7 +166,7 @@ def _summarise_and_report(result, formats) -> None:
     from balance.report.terminal import print_summary
 
     analysis = analyse(result.games, result.meta)
-    print_summary(analysis.summary, result.dir, console)
+    print_summary(analysis, result.dir, console)
     if formats:
         with console.status("Writing the report..."):
             paths = write_report(result, formats, analysis=analysis)
@@ -180,6 +185,33 @@ def report_cmd(
 
     formats = parse_formats(report_format)
     _summarise_and_report(open_run(run_dir), formats)
+
+
+@command("replay")
+def replay_cmd(
+    run_dir: Annotated[Path, typer.Argument(help="Run folder written by `balance run`.")],
+    game_index: Annotated[Optional[int], typer.Argument(help="The game's index (the record's game_index).")] = None,
+    find: Annotated[Optional[str], typer.Option(
+        "--find", help="Replay the first game whose record satisfies this SQL condition over its columns and "
+                       "winner_policy, e.g. \"winner_policy = 'hunter'\" or \"turns > 8 AND winner = 2\".")] = None,
+):
+    """Play one game of a run again from its seed and print it turn by turn, in the rulebook's words."""
+    from balance.sim.replay import find_game, replay
+    from balance.sim.runner import open_run
+
+    run = open_run(run_dir)
+    if (game_index is None) == (find is None):
+        raise BalanceError("give a GAME_INDEX or --find CONDITION (one of them)")
+    if game_index is None:
+        game_index = find_game(run.games, find, run.meta["scenario"]["players"])
+    with console.status("Replaying the game (the first replay of a game compiles its engine's logged variant)..."):
+        log = replay(run, game_index)
+    for line in log.lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    if not log.matches:
+        differ = [k for k, v in log.replayed.items() if log.recorded.get(k) != v]
+        raise BalanceError(f"the replay differs from the run's record in {', '.join(differ)}: the run was played "
+                           f"by another version of the engine")
 
 
 @command("sweep")
@@ -234,24 +266,47 @@ def compare_cmd(
     sets: SetOption = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per variant (scenario form).")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes.")] = None,
-    out: Annotated[Optional[str], typer.Option(help="Folder for the two runs (scenario form).")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        help="Folder for the two runs and the report (scenario form: default reports/FILE-compare-SEED); with two "
+             "run folders, the report's folder (default: A-vs-B next to run B).")] = None,
     until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Per variant: play until every win "
                                                                          "rate's 95% interval is at most ±W.")] = None,
+    min_effect: Annotated[Optional[list[str]], typer.Option(
+        "--min-effect", help="The smallest difference that matters: rates=0.01 (1 percentage point, the default), "
+                             "means=0.02 (2% of A's value, the default), or a metric by name, e.g. "
+                             "'game length (turns)=0.5'. Repeat for several.")] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    report_format: Annotated[str, typer.Option(
+        "--format", help="Report formats to write: html,pdf (default), html, pdf, or none.")] = "html,pdf",
 ):
-    """Is variant B really different from A? Paired differences with intervals and p-values."""
-    from balance.analysis.compare import compare_runs
+    """Is variant B really different from A? Paired differences with intervals, p-values and a minimum effect."""
+    from balance.analysis.compare import compare_runs, metric_names, parse_min_effect
+    from balance.report import parse_formats
+    from balance.report.compare import write_compare_report
     from balance.report.terminal import print_comparison
     from balance.sim.runner import open_run
 
+    formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
+    if out is not None and not out.strip():
+        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     if second is not None:
         if sets:
             raise BalanceError("compare: --set goes with the scenario form: balance compare SCENARIO --set KEY=VALUE")
         a, b = open_run(first), open_run(second)
+        folder = Path(out) if out is not None else b.dir.parent / f"{a.dir.name}-vs-{b.dir.name}"
     else:
+        effect = parse_min_effect(min_effect)  # checked before any game is played
         a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, quiet)
-    print_comparison(compare_runs(a, b), a.dir, b.dir, console)
+        folder = a.dir.parent
+    effect = parse_min_effect(min_effect, metric_names(a.meta))
+    comparison = compare_runs(a, b, effect)
+    print_comparison(comparison, a.dir, b.dir, console)
+    if formats:
+        with console.status("Writing the comparison report..."):
+            paths = write_compare_report(comparison, a, b, folder, formats)
+        for fmt, path in paths.items():
+            console.print(f"Comparison report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
 def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
@@ -262,13 +317,72 @@ def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, qui
     if not sets:
         raise BalanceError("compare SCENARIO needs at least one --set KEY=VALUE for variant B "
                            "(or give two run folders)")
-    if out is not None and not out.strip():
-        raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     base = load_scenario(scenario_path)
     variant = base.with_changes(sets)
     folder = Path(out) if out is not None else default_folder(base, "-compare")
     kwargs = dict(games=games, jobs=jobs, until_ci=until_ci, overwrite=overwrite, progress=not quiet)
     return run(base, out=folder / "a", **kwargs), run(variant, out=folder / "b", **kwargs)
+
+
+@command("tune")
+def tune_cmd(
+    scenario: Annotated[Path, typer.Argument(help="Scenario TOML file (the starting point).")],
+    vary: Annotated[Optional[list[str]], typer.Option(
+        "--vary", help="A value to tune: KEY (its declared range), KEY=LO..HI (whole numbers for an integer rule, "
+                       "any number otherwise), KEY=LO..HI:STEP or KEY=V1,V2,...; KEY is rules.NAME or "
+                       "seats.N.params.NAME (or seats.N.policy). Repeat to tune several values at once.")] = None,
+    goal: Annotated[Optional[list[str]], typer.Option("--goal", help="What to tune for. " + _GOAL_HELP)] = None,
+    best_response: Annotated[bool, typer.Option(
+        "--best-response", help="Tune every strategy's own parameters in turn against the field as it is, "
+                                "and print default -> tuned win rates (--vary then narrows a parameter's range).")] = False,
+    trials: Annotated[Optional[int], typer.Option(
+        help="Trials in all (a resumed tune plays up to this many; default: 30, or 15 per varied value).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per trial, the same seed for every trial; "
+                                                             "the best points are validated on 10x as many.")] = 20_000,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of every trial (default: the scenario's); validation "
+                                                     "plays the seed after it.")] = None,
+    sampler: Annotated[str, typer.Option(help="auto (CMA-ES when every varied value is continuous and there are "
+                                              "two or more, else TPE), tpe, cmaes or random.")] = "auto",
+    validate: Annotated[int, typer.Option(help="Best points played again on 10x the games.")] = 3,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
+    sets: SetOption = None,
+    out: Annotated[Optional[str], typer.Option(help="Tune folder (default: reports/FILE-tune-SEED).")] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the tune in the folder (its study.db).")] = False,
+    overwrite: Annotated[bool, typer.Option(help="Replace the tune already in the folder.")] = False,
+    backend: Annotated[str, typer.Option(help="loky (processes on this machine) or dask.")] = "loky",
+    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, with --backend dask.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    report_format: Annotated[str, typer.Option(
+        "--format", help="Report formats: html,pdf (default), html, pdf, or none.")] = "html,pdf",
+):
+    """Find the rule values that balance a game, or the strongest play of a strategy (Optuna)."""
+    from balance.analysis.tune import best_response as run_best_response, tune
+    from balance.report import parse_formats
+    from balance.report.tune import print_best_response, print_tune
+    from balance.scenario import load_scenario
+
+    formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
+    sc = load_scenario(scenario, sets)
+    _warn(sc)
+    options = dict(trials=trials, games=games, seed=seed, jobs=jobs, sampler=sampler, validate=validate,
+                   resume=resume, overwrite=overwrite, progress=not quiet, backend=backend, scheduler=scheduler,
+                   report=formats)
+    if best_response:
+        if goal:
+            raise BalanceError("--best-response: the goal is each strategy's own win rate; drop --goal")
+
+        def announce(label):
+            if not quiet:
+                err.print(f"best response of {label}", markup=False, highlight=False)
+
+        responses = run_best_response(sc, vary=vary or [], out=out, on_strategy=announce, **options)
+        print_best_response(responses, console)
+        return
+    if not goal:
+        raise BalanceError("tune: give a --goal (fair, best:seat=N, best:strategy=NAME, target:METRIC=VALUE) "
+                           "or --best-response")
+    result = tune(sc, vary or [], goal, out=out, **options)
+    print_tune(result, console)
 
 
 @command("bench")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from balance.errors import BalanceError
 from balance.rules import did_you_mean
@@ -43,17 +43,54 @@ class Policy:
 
 
 @dataclass(frozen=True)
+class Roles:
+    """Fixed seat roles: the first seats play ``first`` (one role each, in seat order), the last seats
+    play ``last``, and every seat between plays ``rest``.
+
+    Angry Monsters declares ``Roles(rest="monster", last=("human",))``: every seat but the last is a
+    monster, the last seat the human.  The seats of one role form a side.  Each player still plays to
+    win alone, so the report judges the sides against their seats' share of the games and the seats of
+    one role against each other, never a seat against a seat of another role.  A side is named by its
+    role, plural when it has several seats (``plurals`` for a plural that is not the role and "s").
+    """
+
+    rest: str
+    first: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
+    plurals: tuple[tuple[str, str], ...] = ()  # (role, plural), e.g. ("hero", "heroes")
+
+    def of(self, players: int) -> list[str]:
+        """The role of each seat, seats 1..players."""
+        between = players - len(self.first) - len(self.last)
+        if between < 0:
+            raise ValueError(f"{players} players cannot fill the roles {self.first} and {self.last}")
+        return [*self.first, *[self.rest] * between, *self.last]
+
+    def side(self, role: str, seats: int) -> str:
+        """How the report names a role's seats together: "the human", "the monsters"."""
+        if seats == 1:
+            return f"the {role}"
+        return f"the {dict(self.plurals).get(role, role + 's')}"
+
+
+def readable(column: str) -> str:
+    """A record column's name as words, for a column without a declared label: ``rubble_placed`` -> "rubble placed"."""
+    return column.replace("_", " ")
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the runner, the CLI and the report need to know about one game.
 
     The kernel contract (``balance.kit``): ``play_batch(n_games, first_game, lineup, seat_policy,
-    seat_params, tables, columns, key, *extra_tables)`` plays games ``first_game ..`` of a run and
-    returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
+    seat_params, tables, columns, key, every, timelines, *extra_tables)`` plays games ``first_game ..``
+    of a run and returns an int32 array of shape ``(n_games, len(columns(players)))``.  ``lineup[g, s]`` is the
     scenario seat whose policy sits at seat ``s`` in game ``g``; ``seat_policy`` and ``seat_params``
     are indexed by scenario seat; ``tables`` is the rules record (``tables.build(rules, players)``),
     ``columns`` the column index (``column_index``), ``key`` the run's random key
-    (``balance.kit.rng.run_key``).  ``extra_tables(rules, players, seat_policy)``, when given, adds
-    arrays too large for the rules record (Pig's optimal-play table).
+    (``balance.kit.rng.run_key``); every ``every``-th game keeps its scores after each turn in
+    ``timelines`` (``balance.kit.columns.keep_turn_scores``).  ``extra_tables(rules, players,
+    seat_policy)``, when given, adds arrays too large for the rules record (Pig's optimal-play table).
     """
 
     id: str
@@ -66,6 +103,13 @@ class GameSpec:
     play_batch: Callable
     end_reasons: tuple[str, ...]
     extra_tables: Callable | None = None
+    # for ``balance replay``: the state's layout, one game from its start (``play_game(s, t, *extra_tables)`` ->
+    # winner, end reason, turns), the record of it, and the logged events in the rulebook's words
+    # (``describe(events, seat labels, rules)`` -> lines)
+    layout: Any = None
+    play_game: Callable | None = None
+    write_record: Callable | None = None
+    describe: Callable | None = None
     check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
     invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game
@@ -75,12 +119,19 @@ class GameSpec:
     bench_policy: str = "random"
     bench_players: int | None = None  # default: the smallest player count
     seat_roles: str = ""  # for games whose seats play fixed roles: what each seat is (refuses rotate_seats)
+    roles: Roles | None = None  # the fixed roles, declared (see Roles): the report judges fairness by side and role
+    column_labels: Mapping[str, str] = field(default_factory=dict, hash=False)  # record column -> words for the report
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""
     report_sections: tuple[Any, ...] = field(default=())  # balance.report.blocks.ReportSection(title, build)
 
     def __post_init__(self):
+        if self.roles and not self.seat_roles:
+            raise TypeError(f"{self.id}: declared roles need seat_roles, the words that refuse rotate_seats")
+        unknown = set(self.column_labels) - {*self.game_columns, *self.seat_columns}
+        if unknown:
+            raise TypeError(f"{self.id}: column_labels name no record column: {', '.join(sorted(unknown))}")
         for p in self.policies:
             if p.plays and (p.params or not self.seat_roles):
                 raise TypeError(f"{self.id}: policy {p.name!r} plays another policy by seat: it declares no "
@@ -104,6 +155,14 @@ class GameSpec:
         the policy it stands for there (see ``Policy.plays``)."""
         policy = self.policy(name)
         return self.policy(policy.plays(seat, players)) if policy.plays else policy
+
+    def label(self, column: str) -> str:
+        """The words the report uses for one of the game's record columns (``column_labels``, else the name)."""
+        return self.column_labels.get(column) or readable(column)
+
+    def seat_roles_of(self, players: int) -> list[str]:
+        """Each seat's role (one role, "", for a game whose seats play no fixed roles)."""
+        return self.roles.of(players) if self.roles else [""] * players
 
     @property
     def policy_names(self) -> list[str]:

@@ -44,7 +44,8 @@ from balance.rules import apply_overrides, did_you_mean, rule_keys, rules_record
 
 TOP_KEYS = ("game", "players", "games", "seed", "name", "description", "rules", "seats", "run")
 SEAT_KEYS = ("policy", "params", "name")
-RUN_KEYS = {"rotate_seats": False}
+RUN_KEYS = {"rotate_seats": False, "scores_by_turn": 100}
+MAX_SCORES_BY_TURN = 1_000_000_000  # every game's index is below it
 DEFAULT_GAMES = 100_000
 DEFAULT_SEED = 1
 MAX_SEED = 2**63 - 1
@@ -84,6 +85,7 @@ class Scenario:
     rules: Any
     seats: tuple[Seat, ...]
     rotate_seats: bool = False
+    scores_by_turn: int = RUN_KEYS["scores_by_turn"]  # every Nth game keeps its scores after each turn (0: none)
     description: str = ""
     path: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)  # every value changed by --set
@@ -115,7 +117,7 @@ class Scenario:
             "seed": self.seed, "description": self.description, "path": self.path,
             "seats": [{"policy": s.policy, **({"plays": s.plays} if s.plays else {}), "params": s.params,
                        "label": s.label} for s in self.seats],
-            "run": {"rotate_seats": self.rotate_seats},
+            "run": {"rotate_seats": self.rotate_seats, "scores_by_turn": self.scores_by_turn},
             "overrides": self.overrides,
             "rules": rules_record(self.rules),
         }
@@ -137,8 +139,18 @@ class Scenario:
             "rules": {rv["key"]: rv["value"] for rv in rules_record(self.rules) if rv["changed"]},
             "seats": [{"policy": s.policy, "params": dict(s.params), **({"name": s.name} if s.name else {})}
                       for s in self.seats],
-            "run": {"rotate_seats": self.rotate_seats},
+            "run": {"rotate_seats": self.rotate_seats, "scores_by_turn": self.scores_by_turn},
         }
+
+
+def from_resolved(resolved: dict[str, Any]) -> Scenario:
+    """The scenario a run played, from its ``run.json`` (``Scenario.resolved``): the same fingerprint."""
+    raw = {key: resolved[key] for key in ("game", "players", "games", "seed", "name", "description")}
+    raw["rules"] = {rv["key"]: list(rv["value"]) if isinstance(rv["value"], (list, tuple)) else rv["value"]
+                    for rv in resolved["rules"] if rv["changed"]}
+    raw["seats"] = [{"policy": s["policy"], "params": s["params"], "name": s["label"]} for s in resolved["seats"]]
+    raw["run"] = resolved["run"]
+    return from_dict(raw, resolved.get("path") or resolved["name"])
 
 
 def load_scenario(path: str | Path, sets: list[str] | None = None) -> Scenario:
@@ -368,7 +380,7 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
     seats = [s for s in seats if s is not None]
 
     run = raw.get("run") or {}
-    rotate = RUN_KEYS["rotate_seats"]
+    rotate, every = RUN_KEYS["rotate_seats"], RUN_KEYS["scores_by_turn"]
     if not isinstance(run, dict):
         problems.append(f"{where}: run: expected a table such as [run] rotate_seats = true")
         run = {}
@@ -376,10 +388,17 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         if key not in RUN_KEYS:
             problems.append(f"{where}: run.{key}: unknown key{did_you_mean(key, RUN_KEYS)}; "
                             f"allowed: {', '.join(RUN_KEYS)}")
-        elif not isinstance(value, bool):
-            problems.append(f"{where}: run.{key}: {value!r} is not allowed; expected true or false")
+        elif key == "rotate_seats":
+            if not isinstance(value, bool):
+                problems.append(f"{where}: run.{key}: {value!r} is not allowed; expected true or false")
+            else:
+                rotate = value
+        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORES_BY_TURN:
+            problems.append(f"{where}: run.{key}: {_short(value)} is not allowed; expected an integer from 0 to "
+                            f"{MAX_SCORES_BY_TURN:,}: every Nth game keeps its scores after each turn (1: every "
+                            f"game, 0: none)")
         else:
-            rotate = value
+            every = value
 
     if rotate and spec.seat_roles:
         problems.append(f"{where}: run.rotate_seats: not for {spec.name}: its seats play fixed roles "
@@ -392,7 +411,7 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         raise BalanceError(*problems)
     warnings = tuple(f"{where}: {w}" for w in (rules.warnings() if hasattr(rules, "warnings") else []))
     return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
-                    seats=tuple(seats), rotate_seats=rotate, description=description,
+                    seats=tuple(seats), rotate_seats=rotate, scores_by_turn=every, description=description,
                     path=where, overrides=changes, warnings=warnings)
 
 
@@ -472,3 +491,28 @@ def _shared_names(seats: list[Seat], where: str) -> list[str]:
 
 def _strategy(seat: Seat) -> str:
     return seat.policy + ("(" + ", ".join(f"{k}={v:g}" for k, v in seat.params.items()) + ")" if seat.params else "")
+
+
+def scenario_toml(scenario: Scenario, comment: str = "") -> str:
+    """The scenario as a complete TOML file (every seat's parameters written out) that
+    ``load_scenario`` reads back to the same games; ``comment`` heads it, one ``#`` line per line."""
+    from balance.rules import to_toml_value
+
+    def value(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else to_toml_value(v)  # JSON escapes are TOML's
+
+    raw = scenario._raw()
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines += [f"{k} = {value(raw[k])}" for k in ("game", "name", "description", "players", "games", "seed")
+              if raw[k] != "" or k != "description"]
+    if raw["rules"]:
+        lines += ["", "[rules]", *[f"{k} = {value(tuple(v) if isinstance(v, list) else v)}"
+                                   for k, v in raw["rules"].items()]]
+    for seat in raw["seats"]:
+        lines += ["", "[[seats]]", f"policy = {value(seat['policy'])}"]
+        if seat.get("name"):
+            lines.append(f"name = {value(seat['name'])}")
+        if seat["params"]:
+            lines.append("params = { " + ", ".join(f"{k} = {value(v)}" for k, v in seat["params"].items()) + " }")
+    lines += ["", "[run]", f"rotate_seats = {value(scenario.rotate_seats)}"]
+    return "\n".join(lines) + "\n"

@@ -82,9 +82,14 @@ def test_sweep_and_compare_commands(tmp_path):
     result = invoke("compare", "scenarios/pig/hold20.toml", "--set", "rules.target_score=50", "--games", "20000",
                     "--out", str(tmp_path / "c"), "-q", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    assert "paired game by game" in result.stdout and "Significant differences" in result.stdout
-    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"))
-    assert result.exit_code == 0 and "No significant difference" in result.stdout
+    assert "paired game by game" in result.stdout and "Changes that matter" in result.stdout
+    assert result.stdout.index("Verdict: B differs from A") < result.stdout.index("B - A (rates in percentage points)")
+    assert (tmp_path / "c" / "compare.html").exists() and (tmp_path / "c" / "compare.pdf").exists()
+    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"), "--format", "html")
+    assert result.exit_code == 0 and "Verdict: B plays like A" in result.stdout
+    assert (tmp_path / "c" / "a-vs-a" / "compare.html").exists()
+    result = invoke("compare", str(tmp_path / "c" / "a"), str(tmp_path / "c" / "a"), "--min-effect", "rates=x")
+    assert result.exit_code == 2 and result.stderr.startswith("--min-effect 'rates=x': expected KEY=VALUE")
     result = invoke("compare", "scenarios/pig/hold20.toml")
     assert result.exit_code == 2 and "needs at least one --set" in result.stderr
     result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=9..1")
@@ -107,3 +112,38 @@ def test_a_huge_sweep_plays_with_yes(tmp_path, monkeypatch):
     refused = invoke(*args)
     assert refused.exit_code == 2 and "6,000 games: more than 5,000; pass --yes" in refused.stderr
     assert invoke(*args, "--yes").exit_code == 0
+
+
+def test_tune_writes_the_tune_folder_and_prints_the_winner(tmp_path):
+    out = tmp_path / "tune"
+    result = invoke("tune", "scenarios/pig/hold20.toml", "--vary", "seats.2.params.threshold=15..30:1",
+                    "--goal", "fair", "--trials", "4", "--games", "2000", "--validate", "1", "--out", str(out),
+                    "--quiet", "--format", "html")
+    assert result.exit_code == 0, result.output
+    assert "Tuned values: seats.2.params.threshold =" in result.stdout
+    for name in ("study.db", "trials.parquet", "best.toml", "tune.html"):
+        assert (out / name).exists(), name
+    assert invoke("validate", str(out / "best.toml")).exit_code == 0
+    again = invoke("tune", "scenarios/pig/hold20.toml", "--vary", "seats.2.params.threshold=15..30:1",
+                   "--goal", "fair", "--trials", "5", "--games", "2000", "--validate", "1", "--out", str(out),
+                   "--quiet", "--format", "none", "--resume")
+    assert again.exit_code == 0, again.output
+    import polars as pl
+
+    assert "5 trials" in again.stdout and pl.read_parquet(out / "trials.parquet")["trial"].to_list() == [0, 1, 2, 3, 4]
+
+
+def test_tune_bad_vary_and_goal_are_one_line_and_exit_code_2(tmp_path):
+    cases = [
+        (["--vary", "rules.target_scor=50..60", "--goal", "fair"], "did you mean 'target_score'"),
+        (["--vary", "rules.target_score=60..50", "--goal", "fair"], "LO < HI"),
+        (["--vary", "rules.target_score=50..60", "--goal", "best:seat=9"], "N from 1 to 2"),
+        (["--vary", "rules.target_score=50..60", "--goal", "target:lenght=3"], "unknown metric"),
+        (["--vary", "rules.target_score=50..60"], "give a --goal"),
+        (["--vary", "rules.target_score=50..60", "--goal", "fair", "--sampler", "cmaes"], "CMA-ES"),
+    ]
+    for args, message in cases:
+        result = invoke("tune", "scenarios/pig/hold20.toml", *args, "--out", str(tmp_path / "x"), "--quiet")
+        assert result.exit_code == 2, (args, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output, (args, result.stderr)

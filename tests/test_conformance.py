@@ -14,6 +14,7 @@ import polars as pl
 from balance.errors import BalanceError
 from balance.registry import games
 from balance.scenario import from_dict
+from balance.kit.columns import new_timelines
 from balance.kit.rng import run_key
 from balance.sim.batch import lineup, play
 from balance.sim.runner import run
@@ -273,7 +274,7 @@ def test_a_policy_reads_only_the_parameters_it_declares(game_id):
         tables, columns, *extra = spec.kernel_inputs(scenario.rules, players, ids)
         for p in (params, filled):
             records.append(spec.play_batch(200, 0, lineup(players, 0, 200, False), ids, p, tables, columns,
-                                           run_key(SEED), *extra))
+                                           run_key(SEED), 0, new_timelines(0, spec.max_players), *extra))
         assert np.array_equal(*records), f"{policy.name} reads a parameter it does not declare"
 
 

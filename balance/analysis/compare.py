@@ -10,6 +10,14 @@ seed, other number of games) are compared
 as independent samples (Welch).  Each difference gets a 95% interval and a p-value; "significant"
 means a Holm-adjusted p-value below 0.05 across all the metrics compared, so a long list of
 metrics does not turn noise into findings.
+
+"Significant" says the difference is beyond the noise, not that it matters: with a million games a
++0.02-turn change in game length is significant.  So every metric also has a **minimum meaningful
+effect** (:class:`MinEffect`; ``balance compare --min-effect``): by default 1 percentage point for a
+rate and 2% of A's value for a mean (game length, lead changes, scores).  A difference is called a
+change (higher or lower) only when it is significant *and* at least that large; a significant
+difference smaller than it is reported as too small to matter, and a difference whose whole interval
+lies within it as none.
 """
 
 from __future__ import annotations
@@ -20,6 +28,57 @@ from dataclasses import dataclass
 import polars as pl
 
 from balance.analysis.stats import ALPHA, Z95, Estimate, holm, normal_p
+from balance.errors import BalanceError
+
+
+@dataclass(frozen=True)
+class MinEffect:
+    """The smallest difference that matters: ``rates`` in proportion (0.01 = 1 percentage point),
+    ``means`` relative to A's value (0.02 = 2%), and ``metrics`` by name, in the metric's own units."""
+
+    rates: float = 0.01
+    means: float = 0.02
+    metrics: tuple[tuple[str, float], ...] = ()
+
+    def of(self, metric: str, rate: bool, a: float) -> float:
+        """The minimum effect of one metric, in its own units (a rate's in proportion)."""
+        named = dict(self.metrics)
+        if metric in named:
+            return named[metric]
+        return self.rates if rate else self.means * abs(a) if a is not None and math.isfinite(a) else math.nan
+
+    def describe(self) -> str:
+        named = "".join(f"; {k}: {v:g}" for k, v in self.metrics)
+        points = 100 * self.rates
+        return (f"rates ±{points:g} percentage point{'' if points == 1 else 's'}, means ±{100 * self.means:g}% of "
+                f"A's value{named}")
+
+
+MIN_EFFECT_KEYS = ("rates", "means")
+
+
+def parse_min_effect(texts: list[str] | None, metrics: list[str] = ()) -> MinEffect:
+    """``["rates=0.02", "means=0.05", "game length (turns)=0.5"]`` -> MinEffect; one line per bad entry."""
+    values: dict[str, float] = {}
+    problems = []
+    for text in texts or []:
+        key, sep, raw = (part.strip() for part in text.partition("="))
+        try:
+            value = float(raw)
+        except ValueError:
+            value = math.nan
+        if not sep or not key or not (math.isfinite(value) and value >= 0):
+            problems.append(f"--min-effect {text!r}: expected KEY=VALUE with a number of at least 0, e.g. rates=0.01 "
+                            f"(1 point), means=0.02 (2% of A's value) or 'game length (turns)=0.5'")
+        elif key not in MIN_EFFECT_KEYS and metrics and key not in metrics:
+            problems.append(f"--min-effect {text!r}: unknown key {key!r}; allowed: {', '.join(MIN_EFFECT_KEYS)} or a "
+                            f"metric: {', '.join(metrics)}")
+        else:
+            values[key] = value
+    if problems:
+        raise BalanceError(*problems)
+    defaults = MinEffect()
+    return MinEffect(values.pop("rates", defaults.rates), values.pop("means", defaults.means), tuple(values.items()))
 
 
 @dataclass(frozen=True)
@@ -30,18 +89,50 @@ class Difference:
     diff: Estimate  # B - A with its 95% interval
     p: float
     p_holm: float = math.nan  # adjusted across every metric of the comparison
+    min_effect: float = 0.0  # the smallest difference that matters, in the metric's units
 
     @property
     def significant(self) -> bool:
+        """Beyond the noise: the Holm-adjusted p-value is below 0.05 (whatever the size)."""
         return self.p_holm < ALPHA
+
+    @property
+    def meaningful(self) -> bool:
+        """Significant and at least the minimum effect: a change that matters."""
+        return self.significant and abs(self.diff.value) >= self.min_effect
+
+    @property
+    def within_min_effect(self) -> bool:
+        """The whole interval lies within ± the minimum effect: B plays like A on this metric."""
+        return -self.min_effect < self.diff.lo and self.diff.hi < self.min_effect
+
+    @property
+    def verdict(self) -> str:
+        way = "higher" if self.diff.value > 0 else "lower"
+        if self.meaningful:
+            return way
+        if self.significant:
+            return f"{way}, but by less than the minimum effect"
+        if self.within_min_effect:
+            return "no change that matters"
+        return "not significant (the interval cannot rule out the minimum effect)"
+
+    @property
+    def short_verdict(self) -> str:
+        """The verdict in a table cell: higher, lower, higher (< min), lower (< min), no change, unclear."""
+        way = "higher" if self.diff.value > 0 else "lower"
+        if self.meaningful:
+            return way
+        if self.significant:
+            return f"{way}\u00a0(<\u00a0min)"  # no-break spaces: the cell wraps as one word
+        return "no\u00a0change" if self.within_min_effect else "unclear"
 
     def words(self, percent: bool) -> str:
         fmt = (lambda x: f"{100 * x:.2f}%") if percent else (lambda x: f"{x:.3g}")
         fmt_d = (lambda x: f"{100 * x:+.2f} pts") if percent else (lambda x: f"{x:+.3g}")
-        change = "significantly " + ("higher" if self.diff.value > 0 else "lower") if self.significant \
-            else "no significant change"
         return (f"{self.metric}: {fmt(self.a)} -> {fmt(self.b)} ({fmt_d(self.diff.value)}, 95% "
-                f"{fmt_d(self.diff.lo)} to {fmt_d(self.diff.hi)}; p = {self.p:.3g}): {change}")
+                f"{fmt_d(self.diff.lo)} to {fmt_d(self.diff.hi)}; p = {self.p:.3g}, Holm-adjusted "
+                f"{self.p_holm:.3g}; minimum effect ±{fmt_d(self.min_effect).lstrip('+')}): {self.verdict}")
 
 
 @dataclass(frozen=True)
@@ -51,10 +142,17 @@ class Comparison:
     games_b: int
     differences: list[Difference]
     rates: set[str]  # metrics that are proportions (shown as percentages)
+    min_effect: MinEffect = MinEffect()
 
     @property
     def significant(self) -> list[Difference]:
+        """Differences beyond the noise (Holm-adjusted), large or not."""
         return [d for d in self.differences if d.significant]
+
+    @property
+    def meaningful(self) -> list[Difference]:
+        """Differences beyond the noise and at least the minimum effect: what changed."""
+        return [d for d in self.differences if d.meaningful]
 
 
 def metric_expressions(meta: dict, suffix: str = "") -> dict[str, pl.Expr]:
@@ -98,7 +196,8 @@ def can_pair(meta_a: dict, meta_b: dict) -> bool:
             and meta_a["scenario"]["players"] == meta_b["scenario"]["players"])
 
 
-def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict) -> Comparison:
+def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict,
+                   min_effect: MinEffect = MinEffect()) -> Comparison:
     """Every metric's difference B - A, paired game by game when the runs share their seeds."""
     metrics = metric_expressions(meta_a)
     strategies_b = strategy_expressions(meta_b)
@@ -111,9 +210,10 @@ def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict)
         rows, games_a, games_b = _independent(a, b, metrics, strategies, strategies_b, meta_b)
         paired = False
     adjusted = holm([p for *_, p in rows])
-    differences = [Difference(k, va, vb, est, p, q) for (k, va, vb, est, p), q in zip(rows, adjusted)]
     rates = {k for k, *_ in rows if k.endswith("rate")}
-    return Comparison(paired, games_a, games_b, differences, rates)
+    differences = [Difference(k, va, vb, est, p, q, min_effect.of(k, k in rates, va))
+                   for (k, va, vb, est, p), q in zip(rows, adjusted)]
+    return Comparison(paired, games_a, games_b, differences, rates, min_effect)
 
 
 def _paired(a, b, meta_b, metrics, strategies):
@@ -195,6 +295,52 @@ def _independent(a, b, metrics, strategies, strategies_b, meta_b):
     return rows, sa["n"], sb["n"]
 
 
-def compare_runs(run_a, run_b) -> Comparison:
+def metric_names(meta: dict) -> list[str]:
+    """Every metric a comparison of this run reports, by name (for ``--min-effect NAME=VALUE``)."""
+    return [*metric_expressions(meta), *strategy_expressions(meta)]
+
+
+def compare_runs(run_a, run_b, min_effect: MinEffect | None = None) -> Comparison:
     """Compare two run folders (``balance.open_run``)."""
-    return compare_frames(run_a.games, run_b.games, run_a.meta, run_b.meta)
+    return compare_frames(run_a.games, run_b.games, run_a.meta, run_b.meta, min_effect or MinEffect())
+
+
+def scenario_diff(meta_a: dict, meta_b: dict) -> list[tuple[str, str, str]]:
+    """What differs between the two runs' scenarios and plans: (what, A's value, B's value), one row each."""
+    def text(v) -> str:
+        if v is None:
+            return "–"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(text(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{k} = {text(x)}" for k, x in v.items()) + "}"
+        return f"{v:,}" if isinstance(v, int) else str(v)
+
+    sa, sb = meta_a["scenario"], meta_b["scenario"]
+    rows = []
+    for key in ("game", "players"):
+        if sa.get(key) != sb.get(key):
+            rows.append((key, text(sa.get(key)), text(sb.get(key))))
+    for key in ("seed", "games", "batch_size"):
+        if meta_a.get(key) != meta_b.get(key):
+            rows.append((key, text(meta_a.get(key)), text(meta_b.get(key))))
+    if sa.get("run", {}).get("rotate_seats") != sb.get("run", {}).get("rotate_seats"):
+        rows.append(("run.rotate_seats", text(sa["run"].get("rotate_seats")), text(sb["run"].get("rotate_seats"))))
+    seats_a, seats_b = sa.get("seats", []), sb.get("seats", [])
+    for i in range(max(len(seats_a), len(seats_b))):
+        a = seats_a[i] if i < len(seats_a) else {}
+        b = seats_b[i] if i < len(seats_b) else {}
+        if a.get("policy") != b.get("policy"):
+            rows.append((f"seats.{i + 1}.policy", text(a.get("policy")), text(b.get("policy"))))
+        pa, pb = a.get("params", {}), b.get("params", {})
+        for k in dict.fromkeys([*pa, *pb]):
+            if pa.get(k) != pb.get(k):
+                rows.append((f"seats.{i + 1}.params.{k}", text(pa.get(k)), text(pb.get(k))))
+    rules_a = {r["key"]: r["value"] for r in sa.get("rules", [])}
+    rules_b = {r["key"]: r["value"] for r in sb.get("rules", [])}
+    for k in dict.fromkeys([*rules_a, *rules_b]):
+        if rules_a.get(k) != rules_b.get(k):
+            rows.append((f"rules.{k}", text(rules_a.get(k)), text(rules_b.get(k))))
+    return rows

@@ -14,8 +14,11 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from balance.analysis.sides import Side, has_sides, seat_roles, seat_tests, sides, spec_of
 from balance.analysis.stats import (Difference, Estimate, Histogram, binomial_p, clustered_wilson, goodness_of_fit,
                                     holm, mean_interval, same_games_difference, wilson)
+from balance.analysis.winners import WinnersColumn, what_winners_did
+from balance.registry import readable
 from balance.analysis.summary import (ENGINE, Summary, _counts, build_summary, length_query, lineup_query,
                                       strategy_seats)
 
@@ -33,6 +36,8 @@ class StrategyStats:
     seat_played: list[int]  # per seat 1..n
     seat_wins: list[int]
     scores: Histogram
+    fair: float = math.nan  # the rate its seats win on average (their roles' wins split evenly): what it should win
+    roles: tuple[str, ...] = ()  # the roles of the seats it played
     p_holm: float = math.nan  # exact binomial test of its wins against its fair share, Holm-adjusted across strategies
 
     def seat_rate(self, seat: int) -> Estimate:
@@ -88,13 +93,20 @@ class Analysis:
     seat_scores: list[Histogram]
     strategies: dict[str, StrategyStats]
     head_to_head: dict[tuple[str, str], HeadToHead]
-    first_vs_last: Difference  # seat 1's win rate minus seat n's (rates of the same games)
-    seat_p_holm: list[float]  # per seat: exact binomial test of its wins against the fair share, Holm-adjusted
+    first_vs_last: Difference  # seat 1's win rate minus the last seat's of its role (rates of the same games)
+    seat_p_holm: list[float]  # per seat: exact binomial test against an even split of its role's wins, Holm-adjusted
     strategy_fairness: tuple[float, float]  # chi-square test that every strategy wins its fair share: (stat, p)
     seat_columns: dict[str, list[ColumnStats]]  # per-seat game column -> stats for seats 1..n
     strategy_columns: dict[str, dict[str, float]]  # per-seat column -> strategy -> mean
     game_columns: dict[str, ColumnStats]
     score_components: list[str] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)  # each seat's role ("" for every seat of a game without roles)
+    sides: list[Side] = field(default_factory=list)  # the seats of each role and their wins
+    side_fairness: tuple[float, float] = (math.nan, math.nan)  # chi-square over the sides against their seats' share
+    seat_fair: list[float] = field(default_factory=list)  # per seat: its role's wins split evenly, as a rate
+    role_fairness: dict[str, tuple[float, float]] = field(default_factory=dict)  # chi-square over a role's seats
+    winners: list[WinnersColumn] = field(default_factory=list)  # what winners did, per count and side
+    column_labels: dict[str, str] = field(default_factory=dict)  # record column -> the words the report uses
 
     @property
     def seat_wins(self) -> list[Estimate]:
@@ -112,9 +124,34 @@ class Analysis:
         return max(rates) - min(rates)
 
     @property
+    def has_sides(self) -> bool:
+        """Whether the seats play fixed roles of more than one kind (Angry Monsters' monsters and human)."""
+        return has_sides(self.roles)
+
+    def role_seats(self, seat: int) -> list[int]:
+        """The seats that play seat ``seat``'s role (every seat in a game without roles)."""
+        role = self.roles[seat - 1] if self.roles else ""
+        return [s for s in range(1, self.players + 1) if (self.roles[s - 1] if self.roles else "") == role]
+
+    def side_of(self, seat: int) -> Side | None:
+        return next((side for side in self.sides if seat in side.seats), None)
+
+    def label(self, column: str) -> str:
+        return self.column_labels.get(column) or readable(column)
+
+    @property
+    def rival_seat(self) -> int | None:
+        """The seat that seat 1 is compared with: the last seat of its role (None when it plays its role alone)."""
+        seats = self.role_seats(1)
+        return seats[-1] if len(seats) > 1 else None
+
+    @property
     def first_seat_advantage(self) -> Estimate:
-        """Seat 1's win rate minus the fair share, with seat 1's interval."""
-        e, f = self.seat_wins[0], self.fair_share
+        """Seat 1's win rate minus its fair share (its role's wins split evenly), with seat 1's interval;
+        NaN when seat 1 plays its role alone (a rate of another role is no turn-order advantage)."""
+        if self.rival_seat is None:
+            return Estimate(math.nan, math.nan, math.nan)
+        e, f = self.seat_wins[0], self.seat_fair[0] if self.seat_fair else self.fair_share
         return Estimate(e.value - f, e.lo - f, e.hi - f)
 
     @property
@@ -166,6 +203,10 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
     seat_wins = [int(lineups.filter(pl.col("winner") == s)["n"].sum()) for s in seats]
     timeouts = int(lengths.filter(pl.col("end_reason") == TIMEOUT)["n"].sum())
 
+    spec = spec_of(meta)
+    roles = seat_roles(meta, spec)
+    side_list, side_test = sides(seat_wins, games_n, roles, spec)
+    within = seat_tests(seat_wins, games_n, roles)
     labels = list(dict.fromkeys(s["label"] for s in sc["seats"]))
     by_seat = strategy_seats(lineups, n)
     strategy_scores = pl.concat(score_c).group_by("label", "value").agg(pl.col("n").sum())
@@ -174,9 +215,17 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         played = [_lookup(by_seat, label, s, "played") for s in seats]
         wins = [_lookup(by_seat, label, s, "wins") for s in seats]
         rows = strategy_scores.filter(pl.col("label") == label)
+        expected = sum(p * f for p, f in zip(played, within.fair) if p)
         strategies[label] = StrategyStats(label, sum(played), wilson(sum(wins), sum(played)), played, wins,
-                                          Histogram.from_counts(rows["value"], rows["n"]))
-    strategy_fairness = _strategy_tests(strategies, decided_n, games_n * n)
+                                          Histogram.from_counts(rows["value"], rows["n"]),
+                                          fair=expected / sum(played) if sum(played) else math.nan,
+                                          roles=tuple(dict.fromkeys(roles[s - 1] for s in seats if played[s - 1])))
+    strategy_fairness = _strategy_tests(strategies, decided_n)
+    column_labels = {c: spec.label(c) for c in [*seat_cols, *game_cols]} if spec is not None else {}
+    winners = what_winners_did(games, seat_cols, {side.name if len(side_list) > 1 else "": side.seats
+                                                  for side in side_list},
+                               {c: column_labels.get(c) or readable(c) for c in seat_cols})
+    rival = next((s for s in reversed(seats) if s != 1 and roles[s - 1] == roles[0]), None)
     strategy_columns = {}
     for c in seat_cols:
         total = {lab: 0.0 for lab in labels}
@@ -209,32 +258,47 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         margin=Histogram.from_counts(*_counts(fin, "margin")),
         seat_scores=[Histogram.from_counts(f["value"], f["n"]) for f in
                      (c.group_by("value").agg(pl.col("n").sum()) for c in score_c)],
-        strategies=strategies, head_to_head=_head_to_head(lineups, n) if len(labels) > 1 else {},
-        first_vs_last=same_games_difference(seat_wins[0], seat_wins[-1], games_n),
-        seat_p_holm=holm([binomial_p(w, decided_n, 1 / n) for w in seat_wins]),
+        strategies=strategies, head_to_head=_same_role(_head_to_head(lineups, n), strategies)
+        if len(labels) > 1 else {},
+        first_vs_last=same_games_difference(seat_wins[0], seat_wins[rival - 1], games_n) if rival else
+        Difference(Estimate(math.nan, math.nan, math.nan), math.nan),
+        seat_p_holm=within.p_holm,
         strategy_fairness=strategy_fairness,
         seat_columns=seat_columns, strategy_columns=strategy_columns, game_columns=game_columns,
         score_components=[c for c in meta.get("score_components", []) if c in seat_cols],
+        roles=roles, sides=side_list, side_fairness=side_test, seat_fair=within.fair, role_fairness=within.roles,
+        winners=winners, column_labels=column_labels,
     )
 
 
-def _strategy_tests(strategies: dict[str, StrategyStats], decided: int, seats: int) -> tuple[float, float]:
+def _same_role(pairs: dict[tuple[str, str], HeadToHead], strategies: dict[str, StrategyStats]):
+    """The strategy pairs that played a role in common: a monster's strategy against the human's compares sides."""
+    return {(a, b): h for (a, b), h in pairs.items() if set(strategies[a].roles) & set(strategies[b].roles)}
+
+
+def _strategy_tests(strategies: dict[str, StrategyStats], decided: int) -> tuple[float, float]:
     """Whether the strategies win their fair shares: the chi-square test over all of them, and per strategy
     an exact binomial test (Holm-adjusted, stored in ``p_holm``).
 
-    A strategy's fair share of the decided games is the share of all seats it played: each decided
-    game has one winning seat, and if no strategy is stronger, each seat is as likely as its strategy's
-    share of seats to hold it (seat advantages average out when the strategies rotate through the seats).
+    A strategy's fair share of the decided games is what its seats win on average: each decided game
+    has one winning seat, and if no strategy is stronger, each seat is as likely as the other seats of
+    its role to hold it (seat advantages average out when the strategies rotate through the seats).  In
+    a game without roles that is the share of all seats it played; with roles (Angry Monsters), a
+    monster strategy is judged against the monsters' wins and the human's against the human's, so a
+    strategy is never called weak for the side it plays.  With roles the test is conservative: the
+    roles' totals are fixed by the data, so it has fewer degrees of freedom than it counts.
     """
     played = {k: st for k, st in strategies.items() if st.played}
     if len(played) < 2 or not decided:
         return math.nan, math.nan
     wins = [sum(st.seat_wins) for st in played.values()]
-    shares = [st.played / seats for st in played.values()]
-    adjusted = holm([binomial_p(w, decided, share) for w, share in zip(wins, shares)])
+    total = sum(st.played * st.fair for st in played.values())
+    shares = [st.played * st.fair / total if total else 0.0 for st in played.values()]
+    adjusted = holm([binomial_p(w, decided, share) if 0 < share < 1 else 1.0 for w, share in zip(wins, shares)])
     for st, q in zip(played.values(), adjusted):
         st.p_holm = q
-    return goodness_of_fit(wins, shares)
+    kept = [(w, share) for w, share in zip(wins, shares) if share > 0]
+    return goodness_of_fit([w for w, _ in kept], [share for _, share in kept])
 
 
 def _head_to_head(lineups: pl.DataFrame, players: int) -> dict[tuple[str, str], HeadToHead]:
@@ -272,10 +336,7 @@ def _lookup(frame: pl.DataFrame, label: str, seat: int, column: str) -> int:
     return int(hit.sum()) if hit.len() else 0
 
 
-def _spec(meta: dict[str, Any]):
-    from balance.registry import games
-
-    return games().get(meta["scenario"]["game"])
+_spec = spec_of
 
 
 def _seat_columns(meta: dict[str, Any], names: set[str]) -> list[str]:

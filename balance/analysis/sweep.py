@@ -21,6 +21,7 @@ from typing import Any
 import polars as pl
 
 from balance.analysis.compare import metric_expressions, strategy_expressions
+from balance.analysis.sides import groups, has_sides, seat_roles, sides, spec_of
 from balance.analysis.stats import Z95, binomial_p, goodness_of_fit, wilson
 from balance.errors import BalanceError, flag, option
 from balance.files import write_atomic, write_text_atomic
@@ -116,7 +117,10 @@ def point_metrics(result: Run) -> dict[str, float]:
 
     For the flags, each seat's and strategy's win rate also gets ``... p``, the exact binomial test of
     its wins against its fair share of the decided games, and the point gets ``seat fairness p`` and
-    ``strategy fairness p``, the chi-square tests over all of them (as in a run's report).
+    ``strategy fairness p``, the chi-square tests over all of them (as in a run's report).  In a game
+    of fixed roles (``GameSpec.roles``) a seat's fair share is an even split of its role's wins (its p
+    tests that; ``seat fairness p`` sums the roles' chi-squares), each side gets ``side NAME win
+    rate`` with its interval and p against its seats' share, and the point gets ``side fairness p``.
     """
     meta = result.meta
     metrics = metric_expressions(meta)
@@ -144,15 +148,55 @@ def point_metrics(result: Run) -> dict[str, float]:
         out[k], out[f"{k} lo"], out[f"{k} hi"] = est.value, est.lo, est.hi
     seat_wins = [int(round(row[f"sum|seat {s} win rate"])) for s in range(1, players + 1)]
     decided = sum(seat_wins)
-    for s, w in enumerate(seat_wins, start=1):
-        out[f"seat {s} win rate p"] = binomial_p(w, decided, 1 / players)
-    out["seat fairness p"] = goodness_of_fit(seat_wins, [1.0] * players)[1]
-    played = {k: (int(row[f"w|{k}"]), int(row[f"p|{k}"])) for k in strategies if row[f"p|{k}"]}
-    for k, (w, p) in played.items():
-        out[f"{k} p"] = binomial_p(w, decided, p / (n * players))
-    out["strategy fairness p"] = goodness_of_fit([w for w, _ in played.values()],
-                                                 [p for _, p in played.values()])[1]
+    roles = seat_roles(meta)
+    if has_sides(roles):
+        side_list, (_, side_p) = sides(seat_wins, n, roles, spec_of(meta))
+        for side in side_list:
+            k = f"side {side.name} win rate"
+            out[k], out[f"{k} lo"], out[f"{k} hi"], out[f"{k} p"] = (side.rate.value, side.rate.lo, side.rate.hi,
+                                                                     side.p_holm)
+        out["side fairness p"] = side_p
+    role_seats = groups(roles)
+    for role, seats in role_seats.items():
+        role_wins = sum(seat_wins[s - 1] for s in seats)
+        for s in seats:
+            out[f"seat {s} win rate p"] = binomial_p(seat_wins[s - 1], role_wins, 1 / len(seats)) \
+                if len(seats) > 1 else math.nan
+    out["seat fairness p"] = _summed_chi2([goodness_of_fit([seat_wins[s - 1] for s in seats], [1.0] * len(seats))
+                                           for seats in role_seats.values() if len(seats) > 1],
+                                          [len(seats) - 1 for seats in role_seats.values() if len(seats) > 1])
+    # a strategy's fair share: what its seats win on average (an even split of their roles' wins)
+    fair = {s: sum(seat_wins[x - 1] for x in role_seats[roles[s - 1]]) / len(role_seats[roles[s - 1]])
+            for s in range(1, players + 1)}
+    seat_share = [fair[s] / decided if decided else 0.0 for s in range(1, players + 1)]
+    played = {k: (int(row[f"w|{k}"]), int(row[f"p|{k}"]), expected_share(meta, result.games, k, seat_share, n)
+                  if has_sides(roles) else int(row[f"p|{k}"]) / (n * players))
+              for k in strategies if row[f"p|{k}"]}
+    for k, (w, p, share) in played.items():
+        out[f"{k} p"] = binomial_p(w, decided, share) if 0 < share < 1 else math.nan
+        out[f"{k} fair"] = share * decided / p  # the rate its seats win on average
+    kept = [(w, share) for w, _, share in played.values() if share > 0]
+    out["strategy fairness p"] = goodness_of_fit([w for w, _ in kept], [share for _, share in kept])[1]
     return out
+
+
+def _summed_chi2(tests: list[tuple[float, float]], dfs: list[int]) -> float:
+    """The p-value of independent chi-square tests taken together (their statistics and degrees of freedom add)."""
+    stats = [t for t, _ in tests if math.isfinite(t)]
+    if not stats:
+        return math.nan
+    from scipy.stats import chi2
+
+    return float(chi2.sf(sum(stats), sum(d for (t, _), d in zip(tests, dfs) if math.isfinite(t))))
+
+
+def expected_share(meta: dict, games: pl.LazyFrame, label: str, seat_share: list[float], n: int) -> float:
+    """A strategy's share of the decided games if it wins what its seats win on average: the seats it
+    played, each weighted by its seat's share of the wins (seat roles make seats unequal)."""
+    players = meta["scenario"]["players"]
+    played = games.select([(pl.col(f"policy_{s}").cast(pl.String) == label).sum().alias(str(s))
+                           for s in range(1, players + 1)]).collect().row(0)
+    return sum(p * seat_share[s] for s, p in enumerate(played)) / n if n else 0.0
 
 
 def sweep(

@@ -16,7 +16,9 @@ from numba import njit
 from balance.kit.compile import jit_inline
 
 COMMON_COLUMNS = ("winner", "end_reason", "turns", "lead_changes", "winner_led_from")
+SCORES_BY_TURN = "scores_by_turn"  # the column of the sampled games' scores after each turn (see turn_scores)
 NO_LEADER = -1
+TURN_SCORES = 256  # turns whose scores a game keeps (a longer game's later turns are not in its timeline)
 
 
 def columns_dtype(game_columns, seat_columns, max_players: int) -> np.dtype:
@@ -86,6 +88,41 @@ def track_lead(lead, scores, n, turn):
             if lead[3] != NO_LEADER and lead[3] != leader:
                 lead[2] += 1
             lead[3] = leader
+
+
+@jit_inline
+def score_turn(s, scores, n, turn):
+    """Keep the seats' ``scores`` after ``turn`` (1-based) for the game's timeline (``keep_turn_scores``)."""
+    if turn <= TURN_SCORES:
+        for p in range(n):
+            s.turn_scores[turn - 1, p] = scores[p]
+        s.turns_scored = turn
+
+
+def sampled_games(first_game: int, n_games: int, every: int) -> int:
+    """How many of games ``first_game ..`` keep their scores by turn: those whose index is a multiple of
+    ``every`` (0: none)."""
+    if every <= 0:
+        return 0
+    return (first_game + n_games + every - 1) // every - (first_game + every - 1) // every
+
+
+def new_timelines(games: int, max_players: int) -> np.ndarray:
+    """Room for ``games`` games' scores by turn (``keep_turn_scores``)."""
+    return np.zeros((games, TURN_SCORES + 1, max_players), np.int32)
+
+
+@jit_inline
+def keep_turn_scores(s, timelines, game, first_game, every, n):
+    """Copy game ``game``'s scores by turn into ``timelines`` when its index is a multiple of ``every``:
+    row ``k`` is the batch's k-th such game (from ``first_game``), ``timelines[k, 0, 0]`` the turns
+    kept, then a row per turn."""
+    if every > 0 and game % every == 0:
+        k = game // every - (first_game + every - 1) // every
+        timelines[k, 0, 0] = s.turns_scored
+        for turn in range(s.turns_scored):
+            for p in range(n):
+                timelines[k, turn + 1, p] = s.turn_scores[turn, p]
 
 
 @jit_inline

@@ -9,13 +9,14 @@ Every state holds, besides the game's own fields:
 
 - ``rng`` and ``setup_rng``: the game's dice and setup streams (``balance.kit.rng``); ``start_turn``
   gives each turn its own dice (from ``dice_key``);
-- ``lead``: the lead tracker (``balance.kit.columns``);
+- ``lead``: the lead tracker, and ``turn_scores``: the scores after each turn (``balance.kit.columns``);
 - ``policies``: a record the strategies own (the engine never writes it): their random stream
   ``rng``, each seat's policy ``id`` and parameters ``param``, and the game's policy scratch and
   memos;
 - in the scripted variant only (tests): ``script``, the dice faces and choices the next rolls and
-  decisions take (``balance.kit.script``).  The production state has no such field, so the
-  production kernels contain no test branch.
+  decisions take (``balance.kit.script``); in the logged variant only (``balance replay``): ``log``,
+  the game's events (``balance.kit.log``).  The production state has neither field, so the
+  production kernels contain no test branch and no logging.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from __future__ import annotations
 import numpy as np
 from numba import config
 
-from balance.kit.columns import new_lead
+from balance.kit.columns import TURN_SCORES, new_lead
 from balance.kit.compile import jit_inline
+from balance.kit.log import LOG
 from balance.kit.rng import DICE, POLICY, SETUP, seed_stream, seed_turn, stream_key
 
 SCRIPT_LENGTH = 512  # scripted dice and choices a test may queue
@@ -45,20 +47,25 @@ class Layout:
         self.max_params = max_params
         policies = [("rng", np.uint64, (4,)), ("id", np.int64, (max_players,)),
                     ("param", np.float64, (max_players, max_params))] + _fields(policy_fields)
-        shared = [("rng", np.uint64, (4,)), ("setup_rng", np.uint64, (4,)), ("dice_key", np.uint64),
-                  ("lead", np.int64, (4,)),
-                  ("policies", np.dtype(policies))]
-        self.dtype = np.dtype(_fields(fields) + shared)
+        self._fields = _fields(fields) + [
+            ("rng", np.uint64, (4,)), ("setup_rng", np.uint64, (4,)), ("dice_key", np.uint64), ("lead", np.int64, (4,)),
+            ("turn_scores", np.int32, (TURN_SCORES, max_players)), ("turns_scored", np.int64),
+            ("policies", np.dtype(policies))]
+        self.dtype = self.variant()
+
+    def variant(self, scripted: bool = False, logged: bool = False) -> np.dtype:
+        """The state's record type: production, or with a script (tests) and/or a log (replay).  The
+        extra fields come first: a variant that began with every production field would be taken by
+        numba for a subtype of the production one (a warning, and an experimental conversion)."""
         script = np.dtype([("dice", np.int64, (SCRIPT_LENGTH,)), ("dice_at", np.int64), ("dice_len", np.int64),
                            ("choice", np.int64, (SCRIPT_LENGTH,)), ("choice_at", np.int64),
                            ("choice_len", np.int64)])
-        # the script first: a scripted state that began with every production field would be taken by numba
-        # for a subtype of the production one (a warning, and an experimental conversion)
-        self.scripted_dtype = np.dtype([("script", script)] + _fields(fields) + shared)
+        extra = ([("script", script)] if scripted else []) + ([("log", LOG)] if logged else [])
+        return np.dtype(extra + self._fields)
 
-    def new(self, scripted: bool = False):
-        """A zeroed state for Python code (tests, tools): the record, its fields as attributes."""
-        return python_record(np.zeros(1, self.scripted_dtype if scripted else self.dtype))
+    def new(self, scripted: bool = False, logged: bool = False):
+        """A zeroed state for Python code (tests, tools, the replay): the record, its fields as attributes."""
+        return python_record(np.zeros(1, self.variant(scripted, logged)))
 
 
 def python_record(array):
@@ -93,6 +100,7 @@ def start_game(s, key, game, lineup, seat_policy, seat_params):
     seed_turn(s.rng, s.dice_key, 0)
     seed_stream(s.policies.rng, key, game, POLICY)
     new_lead(s.lead)
+    s.turns_scored = 0
     seat_policies(s, lineup, seat_policy, seat_params)
 
 

@@ -68,13 +68,21 @@ class Callout:
 
 
 @dataclass
+class Verdict:
+    """The answer first: one paragraph in plain words; ``kind`` ``warning`` (out of balance), ``ok`` or ``note``."""
+
+    kind: str
+    text: str
+
+
+@dataclass
 class KeyNumbers:
     """A row of headline numbers: (label, value, note)."""
 
     items: list[tuple[str, str, str]]
 
 
-Block = Union[Text, Table, Plot, Callout, KeyNumbers]
+Block = Union[Text, Table, Plot, Callout, KeyNumbers, Verdict]
 
 
 @dataclass

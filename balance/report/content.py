@@ -1,8 +1,11 @@
 """What the report says: the run's analysis turned into titled sections of text, tables and plots.
 
-The same :class:`~balance.report.blocks.Document` is rendered to HTML and to PDF.  Nothing here
-is specific to one game: a game's own columns are shown from its GameSpec (``seat_columns``,
-``score_components``, ``game_columns``) and its own sections come from ``report_sections``.
+The same :class:`~balance.report.blocks.Document` is rendered to HTML and to PDF.  The answer comes
+first (the verdict, then the sides when the seats play fixed roles), the results next, and the
+scenario's facts and assumed rule values last, as an appendix.  Nothing here is specific to one game:
+a game's own columns are shown from its GameSpec (``seat_columns``, ``score_components``,
+``game_columns``, with their ``column_labels``), its roles from ``roles``, and its own sections come
+from ``report_sections``.
 """
 
 from __future__ import annotations
@@ -16,9 +19,13 @@ import polars as pl
 
 from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
 from balance.analysis.metrics import Analysis
+from balance.analysis.stats import wilson
+from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
-from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text
-from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, points, seconds
+from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
+from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, points, seconds, sig
+
+PANELS_PER_PLOT = 12  # small multiples per figure (3 rows of 4): a figure never outgrows a page
 
 
 def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = None, spec=None) -> Document:
@@ -26,14 +33,16 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
     game_name = spec.name if spec is not None else sc["game"]
     sections = [
         _at_a_glance(a, flags),
-        _scenario(a, game_name),
+        *([_sides(a)] if a.has_sides else []),
         _seats(a),
         *([_strategies(a)] if len(a.strategies) > 1 else []),
+        *([_winners(a)] if a.winners else []),
         _scores(a),
         _length(a),
         _balance(a),
         *_game_details(a),
         *_game_sections(spec, games, meta),
+        _scenario(a, game_name),
         _method(a),
     ]
     for i, s in enumerate(sections):
@@ -49,24 +58,40 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
 # --- sections ---------------------------------------------------------------------------------
 
 def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
-    best = max(range(a.players), key=lambda s: a.seat_wins[s].value)
-    worst = min(range(a.players), key=lambda s: a.seat_wins[s].value)
-    items = [
-        ("seat 1 wins", pct(a.seat_wins[0].value, pct_digits(a.seat_wins[0])),
-         f"fair share {pct(a.fair_share)}"),
-        ("seat spread", points(a.seat_spread), f"seat {best + 1} best, seat {worst + 1} worst"),
+    kind, verdict = run_verdict(a, flags)
+    items = []
+    if a.has_sides:
+        for side in a.sides:
+            one = len(side.seats) == 1
+            items.append((f"{side.name} win{'s' if one else ''}", pct(side.rate.value, pct_digits(side.rate)),
+                          f"{pct(side.fair)} if every player had the same chance"))
+    else:
+        items.append(("seat 1 wins", pct(a.seat_wins[0].value, pct_digits(a.seat_wins[0])),
+                      f"fair share {pct(a.fair_share)}"))
+    for role in dict.fromkeys(a.roles or [""]):
+        seats = [s for s in range(1, a.players + 1) if (a.roles[s - 1] if a.roles else "") == role]
+        if len(seats) < 2:
+            continue
+        best = max(seats, key=lambda s: a.seat_wins[s - 1].value)
+        worst = min(seats, key=lambda s: a.seat_wins[s - 1].value)
+        spread = a.seat_wins[best - 1].value - a.seat_wins[worst - 1].value
+        items.append((f"{role} seat spread" if role else "seat spread", points(spread),
+                      f"seat {best} best, seat {worst} worst"))
+    if len(a.strategies) > 1:
+        top = max(a.strategies.values(), key=lambda s: s.wins.value / s.fair if s.fair else s.wins.value)
+        name, params = (top.label.split("(", 1) + [""])[:2]  # a card holds the name; its parameters go below
+        items.append(("best strategy", name, (f"{params.removesuffix(')')}: " if params else "")
+                      + f"wins {pct(top.wins.value)} of its seats" + (f", {pct(top.fair)} expected" if a.has_sides else "")))
+    items += [
         ("game length", f"{a.turns.quantile(0.5):g} turns",
          f"median; 90% between {a.turns.quantile(0.05):g} and {a.turns.quantile(0.95):g}"),
         ("lead changes", f"{a.lead_changes_mean.value:.2f}", "per game, on average"),
         ("winner leads for good", pct(a.decisiveness.value, 0), "of the game, on average"),
     ]
-    if len(a.strategies) > 1:
-        top = max(a.strategies.values(), key=lambda s: s.wins.value)
-        items.insert(2, ("best strategy", top.label, f"wins {pct(top.wins.value)} of its seats"))
     if a.draws.value or a.timeouts.value:
         items.append(("no winner", pct(a.draws.value + a.timeouts.value, 2),
                       f"draws {pct(a.draws.value, 2)}, timeouts {pct(a.timeouts.value, 2)}"))
-    blocks: list = [KeyNumbers(items)]
+    blocks: list = [Verdict(kind, verdict), KeyNumbers(items), Text(_what_was_played(a), "muted")]
     if flags:
         blocks.append(Text(f"{len(flags)} finding{'s' if len(flags) > 1 else ''} cross the report's thresholds "
                            f"(the thresholds are listed at the end):"))
@@ -74,6 +99,48 @@ def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
     else:
         blocks.append(Callout("ok", "Nothing crosses the report's balance thresholds (listed at the end).", ""))
     return Section("At a glance", blocks, id="glance")
+
+
+def _seat_names(a: Analysis) -> str:
+    roles = [f" ({a.roles[i]})" if a.has_sides else "" for i in range(a.players)]
+    return "; ".join(f"{i}{roles[i - 1]}: {s['label']}" for i, s in enumerate(a.meta["scenario"]["seats"], start=1))
+
+
+def _what_was_played(a: Analysis) -> str:
+    """The scenario in one line: who sat where, and what changed from the printed rules (details at the end)."""
+    rules = a.meta["scenario"].get("rules", [])
+    changed = [r["key"] for r in rules if r.get("changed")]
+    assumed = sum(1 for r in rules if r.get("source") == "assumed")
+    order = "the strategies rotate through the seats" if a.rotate else "fixed seats"
+    rule_words = (f"rules changed from the printed ones: {', '.join(changed)}" if changed
+                  else "the printed rules")
+    return (f"Seats: {_seat_names(a)} ({order}); {rule_words}"
+            + (f"; {assumed} assumed rule values (where the rulebook is silent) are listed under Scenario" if assumed
+               else "") + ".")
+
+
+def _sides(a: Analysis) -> Section:
+    """The side totals first: in a game of fixed roles, the first question is whether each side can win."""
+    rows = []
+    for side in a.sides:
+        e = side.rate
+        rows.append([side.name, ", ".join(str(s) for s in side.seats), f"{side.wins:,}", pct(e.value, pct_digits(e)),
+                     pct_ci(e), pct(side.fair), points(e.value - side.fair, pct_digits(e)), p_value(side.p_holm)])
+    chi2, p = a.side_fairness
+    blocks: list = [
+        Plot(partial(F.draw_sides, a=a), 0.5 * len(a.sides) + 0.9,
+             caption="Share of the games each side won, with 95% Wilson intervals; the black tick is the side's "
+                     "share of the games if every player had the same chance whatever the role."),
+        Table(["side", "seats", "wins", "win rate", "95% interval", "seats' share", "difference",
+               "p (Holm)"], rows, align=["l", "l"] + ["r"] * 6),
+        Text(f"Each player plays to win alone, so an even game gives every player the same chance whatever the "
+             f"role: a side's fair share is its seats' share of the {a.decided:,} games with a winner. "
+             + (f"The sides' wins differ from those shares by more than chance would explain: chi-square "
+                f"{num(chi2, 1)}, {p_value(p)}. " if math.isfinite(p) and p < 0.05 else
+                f"The sides' wins are consistent with those shares: chi-square {num(chi2, 1)}, {p_value(p)}. ")
+             + "Seats are compared only with the other seats of their role (below)."),
+    ]
+    return Section("Who wins: sides", blocks, id="sides")
 
 
 def _scenario(a: Analysis, game_name: str) -> Section:
@@ -104,14 +171,14 @@ def _scenario(a: Analysis, game_name: str) -> Section:
         blocks.append(Table(["rule", "value here", "printed value", "what it is"],
                             [[r["key"], _value(r["value"]), _value(r["default"]), r.get("doc", "")] for r in changed],
                             caption=f"Rules changed from the printed ones ({len(changed)})",
-                            align=["l", "r", "r", "l"]))
+                            align=["l", "l", "l", "l"]))
     else:
         blocks.append(Text(f"All {len(rules)} rule values are as printed: no rule is changed in this scenario."))
     if assumed:
         blocks.append(Table(["rule", "value", "what it is", "why this value (the rulebook is silent or unclear)"],
                             [[r["key"], _value(r["value"]), r.get("doc", ""), r.get("note", "")] for r in assumed],
                             caption=f"Assumed rule values ({len(assumed)}): our reading where the rules do not say; "
-                                    f"check them against the game you mean", align=["l", "r", "l", "l"]))
+                                    f"check them against the game you mean", align=["l", "l", "l", "l"]))
     else:
         blocks.append(Text("Every rule value comes from the rulebook: none is assumed."))
     blocks.append(Text(f"The run.json file next to this report lists every one of the {len(rules)} rule values "
@@ -119,73 +186,95 @@ def _scenario(a: Analysis, game_name: str) -> Section:
     return Section("Scenario", blocks, id="scenario")
 
 
+VALUE_CHARS = 600  # a rule value longer than this (a drawn board) is cut; run.json has it whole
+
+
 def _value(v: Any) -> str:
+    """A rule value as the designer wrote it; a list in full (it wraps at its commas), up to VALUE_CHARS."""
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (list, tuple)):
         text = ", ".join(_value(x) for x in v)
-        return f"[{text}]" if len(text) < 80 else f"[{text[:76]}…]"
+        return f"[{text}]" if len(text) <= VALUE_CHARS else f"[{text[:VALUE_CHARS - 4]}…]"
     if isinstance(v, float):
         return f"{v:g}"
     return f"{v:,}" if isinstance(v, int) else str(v)
 
 
 def _seats(a: Analysis) -> Section:
-    fair = a.fair_share
     mixed = not a.rotate and len(set(a.seat_labels)) > 1
     rows = []
     for s, e in enumerate(a.seat_wins, start=1):
         m, ci = mean_ci(a.seat_scores[s - 1].mean_interval(), 1)
-        rows.append([f"seat {s}", *([a.seat_labels[s - 1]] if mixed else []), f"{round(e.value * a.games):,}",
-                     pct(e.value, pct_digits(e)), pct_ci(e), points(e.value - fair, pct_digits(e)), m])
-    cols = ["seat", *(["strategy"] if mixed else []), "wins", "win rate", "95% interval", "vs fair share",
-            "mean score"]
-    chi2, p = a.summary.fairness_chi2, a.summary.fairness_p
-    d = a.first_vs_last
-    verdict = ("The seats' win rates differ by more than chance would explain"
-               if math.isfinite(p) and p < 0.05 else "The seats' win rates are consistent with a fair game")
+        fair = a.seat_fair[s - 1]
+        alone = len(a.role_seats(s)) < 2
+        rows.append([f"seat {s}", *([a.roles[s - 1]] if a.has_sides else []), *([a.seat_labels[s - 1]] if mixed else []),
+                     f"{round(e.value * a.games):,}", pct(e.value, pct_digits(e)), pct_ci(e),
+                     "–" if alone else points(e.value - fair, pct_digits(e)), m])
+    fair_col = "vs its role's even split" if a.has_sides else "vs fair share"
+    cols = ["seat", *(["role"] if a.has_sides else []), *(["strategy"] if mixed else []), "wins", "win rate",
+            "95% interval", fair_col, "mean score"]
+    lead = 1 + a.has_sides + mixed
     blocks = [
         Plot(partial(F.draw_seat_wins, a=a), 2.6,
-             caption="Win rate by seat, with 95% Wilson intervals; the dashed line is the fair share."),
-        Table(cols, rows, align=["l"] * (2 if mixed else 1) + ["r"] * 5),
-        Text(f"{verdict}: chi-square {num(chi2, 1)} with {a.players - 1} degrees of freedom, {p_value(p)} "
-             f"(test that every seat wins equally often, over the {a.decided:,} games with a winner). "
-             + (f"Seat 1 against seat {a.players}: {points(d.estimate.value, 2)} "
-                f"(95% interval {points(d.estimate.lo, 2)} to {points(d.estimate.hi, 2)}; exact binomial test that "
-                f"each of the two wins half of the games either wins, {p_value(d.p_value)})."
-                if math.isfinite(d.estimate.value) else "")),
+             caption="Win rate by seat, with 95% Wilson intervals; the dashed line is "
+                     + ("an even split of the role's wins between its seats." if a.has_sides else "the fair share.")),
+        Table(cols, rows, align=["l"] * lead + ["r"] * 5),
     ]
+    tests = []
+    for role, (chi2, p) in a.role_fairness.items():
+        seats = [s for s in range(1, a.players + 1) if (a.roles[s - 1] if a.roles else "") == role]
+        what = f"The {role} seats' win rates" if role else "The seats' win rates"
+        verdict = "differ by more than chance would explain" if math.isfinite(p) and p < 0.05 else \
+            "are consistent with an even split"
+        tests.append(f"{what} {verdict}: chi-square {num(chi2, 1)} with {len(seats) - 1} degree"
+                     f"{'s' if len(seats) > 2 else ''} of freedom, {p_value(p)} (test that "
+                     + (f"the {role} seats share the {role}s' wins equally)." if role else
+                        f"every seat wins equally often, over the {a.decided:,} games with a winner)."))
+    d, rival = a.first_vs_last, a.rival_seat
+    if rival and math.isfinite(d.estimate.value):
+        tests.append(f"Seat 1 against seat {rival}: {points(d.estimate.value, 2)} (95% interval "
+                     f"{points(d.estimate.lo, 2)} to {points(d.estimate.hi, 2)}; exact binomial test that each of the "
+                     f"two wins half of the games either wins, {p_value(d.p_value)}).")
+    if a.has_sides and not a.role_fairness:
+        tests.append("Every role has one seat: no seat shares its role, so no seat is compared with another.")
+    blocks.append(Text(" ".join(tests)))
     if mixed:
         blocks.append(Text("The seats play different strategies and do not rotate, so a seat's win rate mixes "
-                           "the seat with its strategy. Set rotate_seats = true in the scenario's [run] table "
-                           "to separate them.", "muted"))
+                           "the seat with its strategy."
+                           + ("" if a.has_sides else " Set rotate_seats = true in the scenario's [run] table to "
+                                                     "separate them."), "muted"))
     return Section("Who wins: seats", blocks, id="seats")
 
 
 def _strategies(a: Analysis) -> Section:
-    fair = a.fair_share
     rows = []
     for st in sorted(a.strategies.values(), key=lambda s: -s.wins.value):
         m, _ = mean_ci(st.scores.mean_interval(), 1)
-        rows.append([st.label, f"{st.played:,}", f"{sum(st.seat_wins):,}", pct(st.wins.value, pct_digits(st.wins)),
-                     pct_ci(st.wins), f"{st.wins.value / fair:.2f}×" if fair else "–", m])
+        rows.append([st.label, *(["/".join(st.roles)] if a.has_sides else []), f"{st.played:,}",
+                     f"{sum(st.seat_wins):,}", pct(st.wins.value, pct_digits(st.wins)), pct_ci(st.wins),
+                     f"{st.wins.value / st.fair:.2f}×" if st.fair else "–", m])
     k = len(a.strategies)
     blocks = [
         Plot(partial(F.draw_strategy_wins, a=a), 0.42 * k + 0.9,
-             caption="Win rate by strategy against the field (share of the seats it played that won), "
-                     "with 95% Wilson intervals."),
-        Table(["strategy", "seats played", "wins", "win rate", "95% interval", "vs fair share", "mean score"], rows),
+             caption="Win rate by strategy (share of the seats it played that won), with 95% Wilson intervals"
+                     + ("; the black tick is what its seats win on average (its role's wins split evenly)."
+                        if a.has_sides else ".")),
+        Table(["strategy", *(["role"] if a.has_sides else []), "seats played", "wins", "win rate", "95% interval",
+               "vs its seats' share" if a.has_sides else "vs fair share", "mean score"], rows,
+              align=["l"] * (1 + a.has_sides) + ["r"] * 6),
     ]
     if any(sum(1 for p in st.seat_played if p) > 1 for st in a.strategies.values()):
         blocks.append(Plot(partial(F.draw_strategy_seats, a=a), 0.42 * k + 1.0,
-                           caption="Win rate of each strategy at each seat; blue above the fair share, "
+                           caption="Win rate of each strategy at each seat; blue above the seat's fair share, "
                                    "red below."))
     if a.head_to_head:
         blocks += [
             Plot(partial(F.draw_head_to_head, a=a), 0.42 * k + 1.3,
                  caption="Strategy against strategy: of the games won by the row strategy or the column strategy, "
                          "the share the row strategy won (50% = equally strong; in a two-player game, the row's "
-                         "win rate against the column)."),
+                         "win rate against the column)"
+                         + ("; only strategies of the same role are compared." if a.has_sides else ".")),
         ]
         beats = _dominance(a)
         if beats:
@@ -199,8 +288,50 @@ def _dominance(a: Analysis) -> str:
         rivals = {y: h for (x, y), h in a.head_to_head.items() if x == lab}
         won = [y for y, h in rivals.items() if h.share.lo > 0.5]
         if rivals and len(won) == len(rivals):
-            lines.append(f"`{lab}` beats every other strategy head to head.")
+            lines.append(f"`{lab}` beats every other strategy{' of its role' if a.has_sides else ''} head to head.")
     return " ".join(lines)
+
+
+def _winners(a: Analysis) -> Section:
+    """What winners did: every per-seat count, winners against the rest, and the win rate by amount."""
+    rows = []
+    for w in a.winners:
+        rows.append([w.label, *([w.side] if a.has_sides else []), _mean_and_ci(w.winners.mean_interval()),
+                     _mean_and_ci(w.rest.mean_interval()), _mean_and_ci(w.difference, sign=True)])
+    sides = "the other seats of their side" if a.has_sides else "the seats that did not win"
+    blocks: list = [
+        Text(f"For every count the game records per seat: how much the seats that won had, against {sides}, and "
+             f"how often a seat won with each amount. Sorted by how sharply the count sets the winners apart "
+             f"(the difference in standard deviations)."),
+        Table(["count", *(["side"] if a.has_sides else []), "winners: mean (95% interval)",
+               "the rest: mean (95% interval)", "difference (95% interval)"], rows,
+              caption="Winners against the rest", align=["l"] * (1 + a.has_sides) + ["r"] * 3),
+    ]
+    for side in dict.fromkeys(w.side for w in a.winners):
+        panels = [w for w in a.winners if w.side == side]
+        for start in range(0, len(panels), PANELS_PER_PLOT):
+            chunk = panels[start:start + PANELS_PER_PLOT]
+            rows_ = -(-len(chunk) // F.PANEL_COLUMNS)
+            blocks.append(Plot(partial(F.draw_win_rate_by_amount, columns=chunk), 1.75 * rows_ + 0.2,
+                               caption=f"Win rate by amount{f', {side}' if side else ''}: the share of the seats "
+                                       f"with each amount that won, with 95% Wilson intervals; under each amount, "
+                                       f"the share of the seats that had it. Dashed: the win rate per seat over "
+                                       f"all games."))
+    return Section("What winners did", blocks, id="winners")
+
+
+def _mean_and_ci(e, sign: bool = False) -> str:
+    """A mean with its interval, to three significant digits (0.000934, not 0.00), more when the interval needs them
+    to show (36.41 to 36.45, not 36.4 to 36.4)."""
+    if not math.isfinite(e.value):
+        return "–"
+    if not math.isfinite(e.lo):
+        return sig(e.value, sign)
+    for digits in range(3, 8):
+        lo, hi = sig(e.lo, sign, digits), sig(e.hi, sign, digits)
+        if lo != hi:
+            break
+    return f"{sig(e.value, sign, digits)} ({lo} to {hi})"
 
 
 def _scores(a: Analysis) -> Section:
@@ -220,7 +351,9 @@ def _scores(a: Analysis) -> Section:
         blocks.append(Plot(partial(F.draw_distributions, hists={lab: st.scores for lab, st in a.strategies.items()},
                                    xlabel="final score", what="seats played"), 2.5,
                            caption="Final score distribution by strategy."))
-    blocks.append(Table(["", "mean", "95% interval", "sd", "5%", "median", "95%", "min", "max"], rows))
+    blocks.append(Table(["", "mean", "95% interval", "sd", "5%", "median", "95%", "min", "max"], rows,
+                        caption="Final scores" + (" (each role scores in its own way: compare seats of one role)"
+                                                  if a.has_sides else "")))
     m = a.margin
     if m.n:
         blocks.append(Text(f"Winning margin (the winner's score minus the best other score): median {m.quantile(0.5):g}"
@@ -229,7 +362,7 @@ def _scores(a: Analysis) -> Section:
     if a.score_components:
         blocks.append(Plot(partial(F.draw_components, a=a), 2.6,
                            caption="Where the points come from: mean score components per game."))
-        comp_rows = [[c, *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]]
+        comp_rows = [[a.label(c), *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]]
                      for c in a.score_components]
         blocks.append(Table(["component", *[f"seat {s}" for s in range(1, a.players + 1)]], comp_rows,
                             caption="Mean points per game from each score component"))
@@ -247,8 +380,6 @@ def _length(a: Analysis) -> Section:
     reason_rows = []
     for r in dict.fromkeys([*spec_reasons, *reasons]):
         k = reasons.get(r, 0)
-        from balance.analysis.stats import wilson
-
         e = wilson(k, a.games)
         reason_rows.append([r.replace("_", " "), f"{k:,}", pct(e.value, 2), pct_ci(e) if k else "–"])
     return Section("Game length and how games end", [
@@ -263,10 +394,17 @@ def _balance(a: Analysis) -> Section:
     fsa = a.first_seat_advantage
     lc, dec, mg = a.lead_changes_mean, a.decisiveness, a.margin_mean
     d = 2 if max(pct_digits(e) for e in a.seat_wins) > 1 else 1
+    first = []
+    if math.isfinite(fsa.value):
+        role = a.roles[0] if a.has_sides else ""
+        first = [[f"first {role} seat's advantage" if role else "first-seat advantage", points(fsa.value, d),
+                  f"{points(fsa.lo, d)} to {points(fsa.hi, d)}",
+                  f"seat 1's win rate minus an even split of the {role}s' wins" if role else
+                  "seat 1's win rate minus the fair share"]]
     rows = [
-        ["first-seat advantage", points(fsa.value, d), f"{points(fsa.lo, d)} to {points(fsa.hi, d)}",
-         "seat 1's win rate minus the fair share"],
-        ["seat spread", points(a.seat_spread, d), "–", "best seat's win rate minus the worst seat's"],
+        *first,
+        *([["seat spread", points(a.seat_spread, d), "–", "best seat's win rate minus the worst seat's"]]
+          if not a.has_sides else []),
         ["draw rate", pct(a.draws.value, 2), pct_ci(a.draws), "games that end with no winner (not timeouts)"],
         ["timeout rate", pct(a.timeouts.value, 2), pct_ci(a.timeouts), "games stopped by the turn cap"],
         ["lead changes per game", *mean_ci(lc, 2), "how often the sole lead passed from one seat to another"],
@@ -294,15 +432,16 @@ def _game_details(a: Analysis) -> list[Section]:
     blocks: list = []
     other = [c for c in a.seat_columns]
     if other:
-        rows = [[c, *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]] for c in other]
+        rows = [[a.label(c), *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]] for c in other]
         blocks.append(Table(["mean per game", *[f"seat {s}" for s in range(1, a.players + 1)]], rows,
                             caption="The game's own per-seat counts, by seat"))
         if len(a.strategies) > 1:
-            rows = [[c, *[num(a.strategy_columns[c].get(lab, math.nan), 2) for lab in a.strategies]] for c in other]
+            rows = [[a.label(c), *[num(a.strategy_columns[c].get(lab, math.nan), 2) for lab in a.strategies]]
+                    for c in other]
             blocks.append(Table(["mean per game", *a.strategies], rows,
                                 caption="The game's own per-seat counts, by strategy"))
     if a.game_columns:
-        rows = [[c, *mean_ci(st.mean, 2), num(st.std, 2), f"{num(st.min)}–{num(st.max)}"]
+        rows = [[a.label(c), *mean_ci(st.mean, 2), num(st.std, 2), f"{num(st.min)}–{num(st.max)}"]
                 for c, st in a.game_columns.items()]
         blocks.append(Table(["per game", "mean", "95% interval", "sd", "range"], rows,
                             caption="The game's own per-game counts"))

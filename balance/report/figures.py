@@ -10,7 +10,7 @@ import math
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from balance.analysis.metrics import Analysis
 from balance.analysis.stats import Histogram
@@ -21,6 +21,7 @@ PALETTE = ["#0173b2", "#de8f05", "#029e73", "#d55e00", "#cc78bc", "#ca9161", "#f
 ACCENT = PALETTE[0]
 FAIR = "#444444"
 MAX_BARS = 60  # a distribution with more distinct values than this is binned
+PANEL_COLUMNS = 3  # small multiples per row
 
 RC = {
     "font.family": "sans-serif",  # DejaVu Sans first; the SVG names the whole fallback list
@@ -67,23 +68,61 @@ def draw_seat_wins(fig, a: Analysis) -> None:
     rates = np.array([e.value for e in a.seat_wins])
     err = np.clip([[e.value - e.lo for e in a.seat_wins], [e.hi - e.value for e in a.seat_wins]], 0, None)
     ax.bar(seats, rates, width=0.62, color=ACCENT, yerr=err, capsize=4, error_kw={"elinewidth": 1, "ecolor": "#222"})
-    ax.axhline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
-    ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (1.0, a.fair_share), xycoords=("axes fraction", "data"),
-                xytext=(0, 3), textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
-    for x, r in zip(seats, rates):  # inside the bar: clear of the error bar and the fair-share line
-        ax.text(x, r / 2, f"{100 * r:.1f}%", ha="center", va="center", fontsize=8.5, color="white",
-                weight="bold")
+    fair = np.array(a.seat_fair if a.seat_fair else [a.fair_share] * a.players)
+    if a.has_sides:  # each seat against an even split of its own role's wins: a dashed line over the role's seats
+        for role in dict.fromkeys(a.roles):
+            seats_of = [s for s in seats if a.roles[s - 1] == role]
+            if len(seats_of) < 2:
+                continue
+            f = fair[seats_of[0] - 1]
+            ax.hlines(f, seats_of[0] - 0.4, seats_of[-1] + 0.4, color=FAIR, linestyle="--", linewidth=1)
+            ax.annotate(f"even split {100 * f:.1f}%", (seats_of[-1] + 0.4, f), xytext=(0, 3),
+                        textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
+    else:
+        ax.axhline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
+        ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (1.0, a.fair_share), xycoords=("axes fraction", "data"),
+                    xytext=(0, 3), textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
+    top = max(rates.max(), np.nanmax(fair)) if rates.size else 1
+    for x, r in zip(seats, rates):  # inside the bar when it is tall enough, else just above it
+        inside = r > 0.12 * top
+        ax.text(x, r / 2 if inside else r + err[1][x - 1], f"{100 * r:.1f}%", ha="center",
+                va="center" if inside else "bottom", fontsize=8.5, color="white" if inside else "#222", weight="bold")
     ax.set_xticks(seats, [_seat_label(a, s) for s in seats])
     ax.set_ylabel("win rate")
     ax.yaxis.set_major_formatter(percent)
-    ax.set_ylim(0, max(rates.max(), a.fair_share) * 1.15 if rates.size else 1)
+    ax.set_ylim(0, top * 1.15 if rates.size else 1)
     ax.grid(axis="x", visible=False)
 
 
 def _seat_label(a: Analysis, s: int) -> str:
+    parts = [f"seat {s}"]
+    if a.has_sides:
+        parts.append(a.roles[s - 1])
     if not a.rotate and len(set(a.seat_labels)) > 1:
-        return f"seat {s}\n{a.seat_labels[s - 1]}"
-    return f"seat {s}"
+        parts.append(a.seat_labels[s - 1])
+    return "\n".join(parts)
+
+
+def draw_sides(fig, a: Analysis) -> None:
+    """Each side's share of the games, with its interval and a tick at its seats' share."""
+    ax = fig.subplots()
+    sides = a.sides
+    y = np.arange(len(sides))[::-1]
+    rates = np.array([s.rate.value for s in sides])
+    err = np.clip([[s.rate.value - s.rate.lo for s in sides], [s.rate.hi - s.rate.value for s in sides]], 0, None)
+    ax.barh(y, rates, height=0.55, color=[color(i) for i in range(len(sides))], xerr=err, capsize=3,
+            error_kw={"elinewidth": 1, "ecolor": "#222"})
+    for yy, s, r in zip(y, sides, rates):
+        ax.plot([s.fair, s.fair], [yy - 0.38, yy + 0.38], color="#111", linewidth=2)
+        digits = 2 if s.rate.hi < 0.01 else 1
+        ax.annotate(f"{100 * r:.{digits}f}%  (fair {100 * s.fair:.1f}%)", (max(r, s.fair), yy), xytext=(6, 0),
+                    textcoords="offset points", va="center", fontsize=8, color="#222")
+    ax.set_yticks(y, [f"{s.name} ({'seat' if len(s.seats) == 1 else 'seats'} "
+                      f"{', '.join(str(x) for x in s.seats)})" for s in sides])
+    ax.xaxis.set_major_formatter(percent)
+    ax.set_xlim(0, 1.0)
+    ax.set_xlabel("share of the games won")
+    ax.grid(axis="y", visible=False)
 
 
 def draw_strategy_wins(fig, a: Analysis) -> None:
@@ -94,16 +133,24 @@ def draw_strategy_wins(fig, a: Analysis) -> None:
     err = np.clip([[s.wins.value - s.wins.lo for s in items], [s.wins.hi - s.wins.value for s in items]], 0, None)
     ax.barh(y, rates, height=0.6, color=[color(list(a.strategies).index(s.label)) for s in items],
             xerr=err, capsize=3, error_kw={"elinewidth": 1, "ecolor": "#222"})
-    ax.axvline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
-    ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (a.fair_share, 1.0), xycoords=("data", "axes fraction"),
-                xytext=(3, 0), textcoords="offset points", ha="left", va="top", fontsize=7.5, color=FAIR)
+    fairs = np.array([s.fair for s in items])
+    if a.has_sides:  # each strategy against what its seats win on average
+        for yy, f in zip(y, fairs):
+            ax.plot([f, f], [yy - 0.4, yy + 0.4], color="#111", linewidth=2)
+    else:
+        ax.axvline(a.fair_share, color=FAIR, linestyle="--", linewidth=1)
+        ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (a.fair_share, 1.0), xycoords=("data", "axes fraction"),
+                    xytext=(3, 0), textcoords="offset points", ha="left", va="top", fontsize=7.5, color=FAIR)
+    top = max(rates.max(), np.nanmax(fairs), a.fair_share) * 1.2
     for yy, s in zip(y, items):  # inside the bar, clear of the error bar and the fair-share line
-        ax.text(s.wins.value / 2, yy, f"{100 * s.wins.value:.1f}%", ha="center", va="center", fontsize=8.5,
-                color="white", weight="bold")
+        inside = s.wins.value > 0.12 * top
+        ax.text(s.wins.value / 2 if inside else s.wins.hi + 0.01 * top, yy, f"{100 * s.wins.value:.1f}%",
+                ha="center" if inside else "left", va="center", fontsize=8.5, color="white" if inside else "#222",
+                weight="bold")
     ax.set_yticks(y, [s.label for s in items])
     ax.xaxis.set_major_formatter(percent)
     ax.set_xlabel("win rate (share of the seats it played that won)")
-    ax.set_xlim(0, max(rates.max(), a.fair_share) * 1.2)
+    ax.set_xlim(0, top)
     ax.grid(axis="y", visible=False)
 
 
@@ -116,12 +163,20 @@ def draw_strategy_seats(fig, a: Analysis) -> None:
         for s in range(1, a.players + 1):
             if st.seat_played[s - 1]:
                 data[i, s - 1] = st.seat_wins[s - 1] / st.seat_played[s - 1]
-    _heatmap(fig, data, labels, [f"seat {s}" for s in range(1, a.players + 1)], a.fair_share, "win rate")
+    seats = [f"seat {s}" + (f"\n{a.roles[s - 1]}" if a.has_sides else "") for s in range(1, a.players + 1)]
+    if a.has_sides:  # coloured against each seat's own fair share (its role's wins split evenly)
+        fair = np.array(a.seat_fair)[None, :]
+        finite = (data - fair)[np.isfinite(data)]
+        span = max(float(np.max(np.abs(finite))) if finite.size else 0.0, 0.02)
+        annotated_heatmap(fig.subplots(), data - fair, labels, seats, "win rate minus the seat's fair share",
+                          percent_cells=True, cmap="RdBu", centre=0.0, vmin=-span, vmax=span, text=data)
+    else:
+        _heatmap(fig, data, labels, seats, a.fair_share, "win rate")
     fig.axes[0].set_xlabel("seat")
 
 
 def draw_head_to_head(fig, a: Analysis) -> None:
-    labels = list(a.strategies)
+    labels = [x for x in a.strategies if any(x in pair for pair in a.head_to_head)]  # those that met a rival
     data = np.full((len(labels), len(labels)), np.nan)
     for i, x in enumerate(labels):
         for j, y in enumerate(labels):
@@ -142,7 +197,7 @@ def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
 
 
 def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=None, vmin=None, vmax=None,
-                      xrotate=False) -> None:
+                      xrotate=False, text=None) -> None:
     """``data[i, j]`` as coloured cells labelled with their values (seaborn's heatmap), blank where NaN.
 
     seaborn picks each label's colour from its cell's luminance and centres a diverging map on
@@ -151,12 +206,16 @@ def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=N
     """
     import seaborn as sns
 
-    text = np.array([[(f"{100 * v:.1f}%" if percent_cells else f"{v:.3g}") if np.isfinite(v) else "" for v in row]
-                     for row in data])
+    shown = data if text is None else text  # the cells' labels may show another value than their colour
+    finite = np.abs(shown[np.isfinite(shown)])
+    digits = 2 if finite.size and finite.max() < 0.01 else 1  # a rare event is not "0.0%"
+    text = np.array([[(f"{100 * v:.{digits}f}%" if percent_cells else f"{v:.3g}") if np.isfinite(v) else ""
+                      for v in row] for row in shown])
     sns.heatmap(np.where(np.isfinite(data), data, np.nan), ax=ax, mask=~np.isfinite(data), cmap=cmap, center=centre,
                 vmin=vmin, vmax=vmax, annot=text, fmt="", annot_kws={"fontsize": 8}, linewidths=2, linecolor="white",
                 xticklabels=[str(c) for c in cols], yticklabels=[str(r) for r in rows],
-                cbar_kws={"label": label, "shrink": 0.9, "aspect": 15, **({"format": percent} if percent_cells else {})})
+                cbar_kws={"label": label, "shrink": 0.9, "aspect": 15,
+                          **({"format": PercentFormatter(1.0)} if percent_cells else {})})
     ax.grid(False)
     ax.tick_params(which="both", length=0)
     ax.set_yticklabels(ax.get_yticklabels(), rotation=0)
@@ -263,10 +322,38 @@ def draw_components(fig, a: Analysis) -> None:
     for ax, (title, names, values) in zip(axes, groups):
         bottom = np.zeros(len(names))
         for i, (c, v) in enumerate(zip(comps, values)):
-            ax.bar(names, v, bottom=bottom, color=color(i), width=0.62, label=c)
+            ax.bar(names, v, bottom=bottom, color=color(i), width=0.62, label=a.label(c))
             bottom += np.array(v)
         ax.set_title(title)
         ax.grid(axis="x", visible=False)
         ax.tick_params(axis="x", labelrotation=15 if title == "by strategy" else 0)
     axes[0].set_ylabel("mean points per game")
     axes[-1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+
+def draw_win_rate_by_amount(fig, columns) -> None:
+    """Small multiples: for each count, the win rate of the seats with each amount of it
+    (:class:`~balance.analysis.winners.WinnersColumn`), with 95% intervals and the overall rate per seat."""
+    import textwrap
+
+    rows = -(-len(columns) // PANEL_COLUMNS)
+    axes = np.atleast_1d(fig.subplots(rows, PANEL_COLUMNS, sharey=True)).ravel()
+    top = max(max((g.rate.hi for g in w.amounts), default=0) for w in columns)
+    for ax, w in zip(axes, columns):
+        total = sum(g.seats for g in w.amounts)
+        x = np.arange(len(w.amounts))
+        rates = np.array([g.rate.value for g in w.amounts])
+        err = np.clip([[g.rate.value - g.rate.lo for g in w.amounts], [g.rate.hi - g.rate.value for g in w.amounts]],
+                      0, None)
+        ax.bar(x, rates, width=0.66, color=ACCENT, alpha=0.85, yerr=err, capsize=2,
+               error_kw={"elinewidth": 0.8, "ecolor": "#222"})
+        ax.axhline(w.base_rate, color=FAIR, linestyle="--", linewidth=0.9)
+        ax.set_xticks(x, [f"{g.label}\n{100 * g.seats / total:.0f}%" for g in w.amounts], fontsize=7)
+        ax.set_title("\n".join(textwrap.wrap(w.label, 34)), fontsize=8)
+        ax.grid(axis="x", visible=False)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))  # decimals as the range needs: 0.02% is not "0%"
+        ax.set_ylim(0, min(1.0, top * 1.1) if top > 0 else 1)
+    for ax in axes[len(columns):]:
+        ax.set_axis_off()
+    for i in range(0, len(axes), PANEL_COLUMNS):
+        axes[i].set_ylabel("win rate")

@@ -31,7 +31,10 @@ def pct_pm(e: Estimate) -> str:
 
 def points(x: float, digits: int = 1) -> str:
     """A difference of rates in percentage points, with its sign."""
-    return "–" if not math.isfinite(x) else f"{100 * x:+.{digits}f} pts"
+    if not math.isfinite(x):
+        return "–"
+    text = f"{100 * x:+.{digits}f}"
+    return ("+" + text[1:] if text.startswith("-") and float(text) == 0 else text) + "\u00a0pts"  # not "-0.0"; the unit stays
 
 
 def num(x: float, digits: int | None = None) -> str:
@@ -43,6 +46,17 @@ def num(x: float, digits: int | None = None) -> str:
             return f"{int(x):,}"
         digits = 2 if abs(x) < 100 else 1
     return f"{x:,.{digits}f}"
+
+
+def sig(x: float, sign: bool = False, digits: int = 3) -> str:
+    """A number to ``digits`` significant digits, without an exponent: 27.5, 0.000934, 1,234."""
+    if x is None or not math.isfinite(x):
+        return "–"
+    if x == 0:
+        return "+0" if sign else "0"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+    text = f"{x:+,.{decimals}f}" if sign else f"{x:,.{decimals}f}"
+    return text
 
 
 def mean_ci(e: Estimate, digits: int = 2) -> tuple[str, str]:

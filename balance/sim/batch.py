@@ -13,8 +13,10 @@ import time
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from balance.files import write_atomic
+from balance.kit.columns import SCORES_BY_TURN, new_timelines, sampled_games
 from balance.kit.rng import run_key
 from balance.scenario import Scenario
 from balance.sim.parts import part_metadata, part_path
@@ -52,8 +54,29 @@ def play(scenario: Scenario, batch: int, first_game: int, n_games: int) -> pl.Da
     """Play one batch and return its records as a frame (the results contract's columns)."""
     spec, seat_policy, seat_params, (tables, columns, *extra), key = _kernel_inputs(scenario)
     seats = lineup(scenario.players, first_game, n_games, scenario.rotate_seats)
-    rec = spec.play_batch(n_games, first_game, seats, seat_policy, seat_params, tables, columns, key, *extra)
-    return to_frame(scenario, rec, seats, batch, first_game)
+    every = scenario.scores_by_turn
+    timelines = new_timelines(sampled_games(first_game, n_games, every), spec.max_players)
+    rec = spec.play_batch(n_games, first_game, seats, seat_policy, seat_params, tables, columns, key, every,
+                          timelines, *extra)
+    frame = to_frame(scenario, rec, seats, batch, first_game)
+    return frame.with_columns(scores_by_turn(timelines, first_game, n_games, every, scenario.players))
+
+
+def scores_by_turn(timelines: np.ndarray, first_game: int, n_games: int, every: int, players: int) -> pl.Series:
+    """The ``scores_by_turn`` column: for every ``every``-th game the seats' scores after each turn (a list of
+    lists), null for the other games."""
+    games = np.arange(first_game, first_game + n_games)
+    kept = (games % every == 0) if every > 0 else np.zeros(n_games, bool)
+    turns = np.zeros(n_games, np.int64)
+    turns[kept] = timelines[:, 0, 0]
+    values = np.concatenate([timelines[k, 1:1 + t, :players].ravel() for k, t in enumerate(timelines[:, 0, 0])]
+                            or [np.zeros(0, np.int32)])
+    per_turn = pa.ListArray.from_arrays(np.arange(0, len(values) + 1, players, dtype=np.int32),
+                                        pa.array(values, pa.int32()))
+    offsets = np.concatenate([[0], np.cumsum(turns)]).astype(np.int32)
+    per_game = pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), per_turn,
+                                        mask=pa.array(~kept) if n_games else None)
+    return pl.Series(SCORES_BY_TURN, per_game)
 
 
 def to_frame(scenario: Scenario, rec: np.ndarray, seats: np.ndarray, batch: int, first_game: int) -> pl.DataFrame:

@@ -116,7 +116,7 @@ def _footer(path: Path, info: os.stat_result) -> tuple[dict[str, str], int, list
         try:
             footer = pq.read_metadata(path)
             said = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in (footer.metadata or {}).items()}
-            _FOOTERS[key] = said, footer.num_rows, [footer.schema.column(i).name for i in range(footer.num_columns)]
+            _FOOTERS[key] = said, footer.num_rows, footer.schema.to_arrow_schema().names  # top level: lists nest
         except Exception as e:  # pyarrow's errors for a truncated or garbled file vary by version
             _FOOTERS[key] = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
     return _FOOTERS[key]

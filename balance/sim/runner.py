@@ -1,9 +1,9 @@
 """Play a scenario's games in fixed-size batches on every core, writing each batch as it finishes.
 
 The batch size depends only on the number of games, the game's ``batch_games`` and, under
-``--until-ci``, the asked width (:mod:`balance.sim.precision`), never on ``--jobs``; batch
-``k`` is seeded by child ``k`` of ``SeedSequence(seed)``: the same seed gives the same records for
-any ``--jobs`` and any backend.  A run folder holds ``games/part-NNNNN.parquet`` and ``run.json``;
+``--until-ci``, the asked width (:mod:`balance.sim.precision`), never on ``--jobs``; every game
+draws its random streams from the seed and its own index (:mod:`balance.kit.rng`): the same seed
+gives the same records for any ``--jobs``, any backend and any batch size.  A run folder holds ``games/part-NNNNN.parquet`` and ``run.json``;
 ``resume=True`` plays only the missing parts.  A run holds its folder's lock while it writes, and
 every part is checked against ``run.json`` before it is read (:mod:`balance.sim.parts`).
 """
@@ -25,6 +25,7 @@ import polars as pl
 
 from balance import __version__
 from balance.errors import BalanceError, flag, option
+from balance.kit.columns import SCORES_BY_TURN
 from balance.files import folder_name, write_text_atomic
 from balance.scenario import Scenario
 from balance.sim import folder
@@ -165,7 +166,7 @@ def run(
     meta = {"scenario": scenario.resolved(), "fingerprint": scenario.fingerprint(), "games": scenario.games,
             "seed": scenario.seed, "batch_size": size, "batches": len(plan), "until_ci": until_ci,
             "columns": ["game_index", "batch", *spec.columns(scenario.players),
-                        *[f"policy_{s}" for s in range(1, scenario.players + 1)]],
+                        *[f"policy_{s}" for s in range(1, scenario.players + 1)], SCORES_BY_TURN],
             "end_reasons": list(spec.end_reasons), "score_components": list(spec.score_components),
             "versions": _versions()}
     folder.make(out)

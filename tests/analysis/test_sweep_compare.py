@@ -111,3 +111,72 @@ def test_a_sweep_says_its_games_before_playing_and_refuses_a_huge_one_without_ye
     sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "small", progress=False,
           on_plan=heard.append)
     assert heard == ["sweep: 2 points x 2,000 games = 4,000 games"]
+
+
+def made_pair(tmp_path, games=100_000, longer=2_000):
+    """Two hand-made runs of the same seed and games: B's first ``longer`` games last a turn longer (+0.02 turns
+    on average at the defaults), nothing else differs."""
+    from tests.analysis.runs import made_run
+
+    winners = [1 + g % 2 for g in range(games)]
+    a = made_run(tmp_path / "a", "toy", winners, ["A", "A"], turns=[20] * games)
+    b = made_run(tmp_path / "b", "toy", winners, ["A", "A"], turns=[21 if g < longer else 20 for g in range(games)])
+    for _, meta in (a, b):
+        meta["batch_size"] = games
+    return a, b
+
+
+def test_a_tiny_significant_difference_is_not_called_higher(tmp_path):
+    from balance.analysis.compare import MinEffect, compare_frames
+
+    (ga, ma), (gb, mb) = made_pair(tmp_path)
+    result = compare_frames(ga, gb, ma, mb)
+    turns = next(d for d in result.differences if d.metric == "game length (turns)")
+    # +0.02 turns, per-game differences 1 in 2% of the games: sd 0.14, far beyond the noise of 100,000 games
+    assert turns.diff.value == pytest.approx(0.02) and turns.significant
+    assert turns.min_effect == pytest.approx(0.4)  # 2% of A's 20 turns, the default
+    assert not turns.meaningful and result.meaningful == []
+    assert turns.verdict == "higher, but by less than the minimum effect"
+    assert "significantly" not in turns.words(False)
+    # the same difference against a minimum effect of 0.01 turns is a change
+    strict = compare_frames(ga, gb, ma, mb, MinEffect(metrics=(("game length (turns)", 0.01),)))
+    assert [d.metric for d in strict.meaningful] == ["game length (turns)"]
+    assert next(d for d in strict.differences if d.metric == "game length (turns)").verdict == "higher"
+    # a rate whose whole interval lies within 1 point is no change
+    seat1 = next(d for d in result.differences if d.metric == "seat 1 win rate")
+    assert seat1.within_min_effect and seat1.verdict == "no change that matters"
+
+
+def test_min_effect_is_parsed_with_its_defaults_stated():
+    from balance.analysis.compare import MinEffect, parse_min_effect
+
+    assert parse_min_effect(None) == MinEffect(0.01, 0.02, ())
+    assert parse_min_effect(["rates=0.02", "game length (turns)=0.5"], ["game length (turns)"]) == MinEffect(
+        0.02, 0.02, (("game length (turns)", 0.5),))
+    assert MinEffect().describe() == "rates ±1 percentage point, means ±2% of A's value"
+    with pytest.raises(BalanceError) as e:
+        parse_min_effect(["rates=-1", "turns=0.5", "means"], ["game length (turns)"])
+    assert len(e.value.problems) == 3 and "unknown key 'turns'" in e.value.problems[1]
+
+
+def test_the_compare_report_shows_the_scenario_diff_and_both_p_values_side_by_side(runs, tmp_path):
+    from pypdf import PdfReader
+
+    from balance.report.compare import write_compare_report
+    from balance.report.fmt import p_value
+
+    a, _, _, b = runs
+    result = compare_runs(a, b)
+    paths = write_compare_report(result, a, b, tmp_path / "report")
+    html = paths["html"].read_text()
+    assert html.index(">Verdict<") < html.index(">What differs between A and B</h2>") < html.index(">Every metric</h2>")
+    assert "<td class=\"l\">seats.2.params.threshold</td><td class=\"l\">20.0</td><td class=\"l\">25.0</td>" in html
+    for header in ("p (unadjusted)", "p (Holm-adjusted)", "minimum effect", "95% interval", "B − A"):
+        assert f">{header}</th>" in html
+    for d in result.differences:
+        row = html[html.index(f">{d.metric}</td>"):]
+        row = row[:row.index("</tr>")]
+        assert p_value(d.p_holm).removeprefix("p = ").removeprefix("p ").replace("<", "&lt;") in row
+    assert "rates ±1 percentage point, means ±2% of A&#39;s value" in html
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(paths["pdf"]).pages).split())
+    assert "p (Holm-adjusted)" in text and "seats.2.params.threshold" in text and "minimum effect" in text

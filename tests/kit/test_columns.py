@@ -71,3 +71,22 @@ def test_finish_record_ranks_share_ties_and_winner_is_one_based():
 def test_a_winner_who_never_led_led_from_the_last_turn():
     assert finished(2, 0, 12, [100, 90], [1, 4, 0, 1])["winner_led_from"] == 12
     assert finished(2, -1, 12, [50, 50], [NO_LEADER, 4, 0, 0])["winner"] == -1
+
+
+def test_every_nth_game_keeps_its_scores_after_each_turn():
+    from balance.kit.columns import sampled_games
+    from balance.scenario import from_dict
+    from balance.sim.batch import play
+
+    assert [sampled_games(f, 10, 4) for f in (0, 1, 4, 7)] == [3, 2, 3, 3]
+    assert sampled_games(0, 10, 0) == 0
+    sc = from_dict({"game": "pig", "players": 2, "seed": 3, "seats": [{"policy": "hold"}] * 2,
+                    "run": {"scores_by_turn": 5}})
+    frame = play(sc, 0, 13, 40)
+    kept = frame.filter(frame["scores_by_turn"].is_not_null())
+    assert kept["game_index"].to_list() == [15, 20, 25, 30, 35, 40, 45, 50]
+    for row in kept.iter_rows(named=True):
+        turns = row["scores_by_turn"]
+        assert len(turns) == row["turns"]
+        assert turns[-1] == [row["score_1"], row["score_2"]]
+        assert all(a <= b for before, after in zip(turns, turns[1:]) for a, b in zip(before, after))

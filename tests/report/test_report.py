@@ -2,8 +2,10 @@
 errors, and its PDF has the expected pages and text."""
 
 import dataclasses
+import html as html_lib
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -76,6 +78,67 @@ def test_pdf_has_the_pages_and_text(reported):
     assert f"1 / {len(reader.pages)}" in reader.pages[0].extract_text()
     assert "3,000" in flat and "seed 11" in flat
     assert reader.metadata.title == f"{spec.name}: {spec.id}-report"
+
+
+MARGIN_X, MARGIN_BOTTOM = 15 * 72 / 25.4, 16 * 72 / 25.4  # the PDF's text column (balance.report.pdf)
+
+
+def pdf_words(pdf: Path) -> list[tuple[float, float, list[tuple[float, float, float, float, str]]]]:
+    """Per page: (width, height, words as (x0, y0, x1, y1, text)), from poppler's ``pdftotext -bbox``."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>',
+                           page.group(3))
+        pages.append((float(page.group(1)), float(page.group(2)),
+                      [(float(a), float(b), float(c), float(d), html_lib.unescape(t)) for a, b, c, d, t in found]))
+    return pages
+
+
+def outside_the_page(pages) -> list[tuple[int, str]]:
+    """(page, word) for every word that runs past the text column or below the bottom margin (the page number
+    in the bottom margin excepted)."""
+    bad = []
+    for number, (width, height, found) in enumerate(pages, start=1):
+        for x0, y0, x1, y1, text in found:
+            page_number = y0 > height - MARGIN_BOTTOM and re.fullmatch(r"\d+|/", text)
+            if x0 < MARGIN_X - 1 or x1 > width - MARGIN_X + 1 or y0 < 0 or (y1 > height - MARGIN_BOTTOM + 1
+                                                                           and not page_number):
+                bad.append((number, text))
+    return bad
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs pdftotext (Debian package poppler-utils)")
+def test_pdf_text_stays_on_the_page_and_keys_stay_whole(reported):
+    # Before the PDF was laid out by reportlab, Moongha's title ran off the page (its last word at x = 518-600 of
+    # 595 points) and 8 of its 34 assumed keys broke inside a word (e.g. options.pass_marker_end_of_turn).
+    spec, result, paths = reported
+    pages = pdf_words(paths["pdf"])
+    assert outside_the_page(pages) == []
+    words = {text for _, _, found in pages for *_, text in found}
+    for r in result.meta["scenario"]["rules"]:
+        if r["source"] == "assumed":
+            assert r["key"] in words, r["key"]  # a key is one word: never broken at a line's end
+            if isinstance(r["value"], list) and all(isinstance(v, str) for v in r["value"]):  # a long list wraps whole
+                for item in r["value"]:
+                    assert all(w.strip(",[]") in {x.strip(",[]") for x in words} for w in item.split()), item
+    first_page = [text for *_, text in pages[0][2]]
+    assert all(word in first_page for word in f"{spec.name}: {result.meta['scenario']['name']}".split())  # it wraps
+
+
+def test_pdf_results_come_before_the_appendix_and_sections_are_bookmarked(reported):
+    spec, result, paths = reported
+    reader = PdfReader(paths["pdf"])
+    text = [" ".join(page.extract_text().split()) for page in reader.pages]
+
+    def page_of(words):
+        return next(i for i, t in enumerate(text) if words in t)
+
+    assert page_of("Who wins: seats") < page_of("Balance metrics") < page_of("Assumed rule values") \
+        if any("Assumed rule values" in t for t in text) else page_of("Who wins: seats") < page_of("Thresholds and")
+    assert page_of("Scenario game") > page_of("Balance metrics")  # the scenario's facts are the appendix
+    assert [o.title for o in reader.outline][:2] == ["At a glance", "Who wins: sides" if spec.roles else
+                                                     "Who wins: seats"]
 
 
 def test_every_assumed_rule_is_listed(reported):

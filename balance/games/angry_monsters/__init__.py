@@ -46,7 +46,7 @@ from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAR
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
-from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Roles, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
                         "Replace an evac site (when allowed) while this many or fewer stand")
@@ -174,6 +174,7 @@ SPEC = register(GameSpec(
     bench_policy="standard",
     bench_players=3,
     seat_roles="every seat but the last is a monster, in turn order; the last seat is the human",
+    roles=Roles(rest="monster", last=("human",)),
     batch_games=50_000,
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__[__doc__.index("Assumptions"):],

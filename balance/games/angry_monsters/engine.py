@@ -24,6 +24,7 @@ from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, 
 from balance.games.angry_monsters.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
+from balance.kit.columns import keep_turn_scores, score_turn
 from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -466,6 +467,7 @@ def play_game(s, t):
             s.turns += 1
             winner = standings(s, t)
             track_lead(s.lead, s.standing, n, s.turns)
+            score_turn(s, s.scores, n, s.turns)
             if s.on_board == 0:
                 return winner, MEEPLES_GONE, rnd
     standings(s, t)
@@ -502,7 +504,7 @@ def write_record(rec, g, col, s, t, winner, reason, rounds):
 
 
 @njit(cache=True)
-def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key):
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, every, timelines):
     """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
     t, col = record(tables), record(columns)
     rec = new_records(n_games, col.count)
@@ -512,4 +514,5 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
         winner, reason, rounds = play_game(s, t)
         write_record(rec, g, col, s, t, winner, reason, rounds)
+        keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)
     return rec

@@ -34,6 +34,7 @@ from balance.games.moongha.state import (
 from balance.games.moongha.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
+from balance.kit.columns import keep_turn_scores, score_turn
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -986,6 +987,7 @@ def play_game(s, t):
         all_rubble = phase_three(s, t)
         score(s, t)
         track_lead(s.lead, s.scores, n, turns)
+        score_turn(s, s.scores, n, turns)
         if r != NOT_OVER:
             reason = r
             break
@@ -1025,7 +1027,7 @@ def write_record(rec, g, col, s, t, w, reason, turns):
 
 
 @njit(cache=True)
-def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key):
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, every, timelines):
     """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
     t, col = record(tables), record(columns)
     rec = new_records(n_games, col.count)
@@ -1035,4 +1037,5 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
         w, reason, turns = play_game(s, t)
         write_record(rec, g, col, s, t, w, reason, turns)
+        keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)
     return rec

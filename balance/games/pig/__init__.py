@@ -9,7 +9,7 @@ Assumptions: the turn cap (``max_turns``) is ours; the rules have none because a
 
 import numpy as np
 
-from balance.games.pig import engine
+from balance.games.pig import engine, replay
 from balance.games.pig.optimal import MAX_TARGET, optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM
 from balance.games.pig.rules import TABLES, Rules
@@ -71,6 +71,10 @@ SPEC = register(GameSpec(
     tables=TABLES,
     play_batch=engine.play_batch,
     extra_tables=optimal_table,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,

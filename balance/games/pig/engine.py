@@ -9,6 +9,8 @@ from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choos
 from balance.games.pig.state import FIELDS, MAX_PLAYERS, reset
 from balance.kit import (Layout, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
+from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.log import log
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -17,6 +19,8 @@ STATE = LAYOUT.dtype
 REACHED_TARGET, TIMEOUT = 0, 1
 END_REASONS = ("reached_target", "timeout")
 SEAT_COLUMNS = ("busts", "rolls")
+# what a replay tells (``balance.kit.log``; the words are in ``replay.py``)
+TURN, ROLLED, BUSTED, HELD, WON, TIMED_OUT = range(6)
 
 
 @jit_inline
@@ -44,11 +48,15 @@ def turn_loop(s, policy, threshold, per_point_behind, mine, rival, target, sides
             break
         rolls += 1
         face = roll(s, sides)
+        log(s, ROLLED, face)
         if face == bust_face:
+            log(s, BUSTED, turn_total)
             turn_total = 0
             busted = True
             break
         turn_total += face
+    if not busted:
+        log(s, HELD, turn_total, mine + turn_total)
     return turn_total, rolls, busted
 
 
@@ -80,19 +88,33 @@ def play_game(s, t, optimal):
     p = 0
     for turn in range(1, t.max_turns + 1):
         start_turn(s, turn)
+        log(s, TURN, turn, p, s.scores[p])
         points, rolls, busted = play_turn(s, t, p, optimal)
         s.scores[p] += points
         s.rolls[p] += rolls
         s.busts[p] += busted
         track_lead(s.lead, s.scores, n, turn)
+        score_turn(s, s.scores, n, turn)
         if s.scores[p] >= t.target_score:
+            log(s, WON, p, s.scores[p])
             return p, REACHED_TARGET, turn
         p = p + 1 if p + 1 < n else 0
+    log(s, TIMED_OUT, t.max_turns)
     return -1, TIMEOUT, t.max_turns
 
 
+@jit_inline
+def write_record(rec, g, col, s, t, winner, reason, turns):
+    """Game ``g``'s row: the common columns, then the dice rolled and the turns lost, by name."""
+    finish_record(rec, g, col, t.players, winner, reason, turns, s.scores, s.lead)
+    for p in range(t.players):
+        rec[g, col.busts[p]] = s.busts[p]
+        rec[g, col.rolls[p]] = s.rolls[p]
+
+
 @njit(cache=True)
-def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, optimal):
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, every, timelines,
+               optimal):
     """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
     t, col = record(tables), record(columns)
     n = t.players
@@ -102,8 +124,6 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
         winner, reason, turns = play_game(s, t, optimal)
-        finish_record(rec, g, col, n, winner, reason, turns, s.scores, s.lead)
-        for p in range(n):
-            rec[g, col.busts[p]] = s.busts[p]
-            rec[g, col.rolls[p]] = s.rolls[p]
+        write_record(rec, g, col, s, t, winner, reason, turns)
+        keep_turn_scores(s, timelines, first_game + g, first_game, every, n)
     return rec

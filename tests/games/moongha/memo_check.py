@@ -14,6 +14,7 @@ from balance.games.moongha import policies as P
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE
 from balance.games.moongha.tables import TABLES
+from balance.kit.columns import new_timelines
 from balance.kit.rng import run_key
 from balance.kit.state import python_record
 
@@ -81,7 +82,8 @@ def main(games):
         seat_params = np.zeros((5, len(P.PARAMS)))
         for i, name in enumerate(("wrecker", "lurker", "hunter", "balanced")):
             seat_params[i + 1] = P.PRESETS[name]
-        engine.play_batch(games, 0, lineup, seat_policy, seat_params, tables, SPEC.column_index(players), run_key(players))
+        engine.play_batch(games, 0, lineup, seat_policy, seat_params, tables, SPEC.column_index(players), run_key(players),
+                          0, new_timelines(0, 4))
         P.cities_remembered, P.rubble_of_an_attack, P.leading_rival = saved
     print(used["cities"], used["rubble"], used["leaders"])
 

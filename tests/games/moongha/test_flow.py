@@ -127,11 +127,12 @@ def test_the_first_player_marker_passes_left():
 
 def test_play_batch_writes_the_record_columns():
     from balance.games.moongha import SPEC
+    from balance.kit.columns import new_timelines
     from balance.kit.rng import run_key
 
     lineup = np.tile(np.arange(4), (50, 1))
     rec = engine.play_batch(50, 0, lineup, np.zeros(4, np.int64), np.zeros((4, 1)), TABLES.build(Rules(), 4),
-                            SPEC.column_index(4), run_key(8))
+                            SPEC.column_index(4), run_key(8), 0, new_timelines(0, 4))
     names = SPEC.columns(4)
     assert rec.shape == (50, len(names))
     col = {name: rec[:, i] for i, name in enumerate(names)}

@@ -19,6 +19,7 @@ from balance.games.moongha.state import (
     A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
+from balance.kit.columns import new_timelines
 from balance.kit.rng import new_rng, run_key
 from tests.games.moongha.position import CITY, put, state, tables
 from tests.games.moongha.position import seed as seed_streams
@@ -314,7 +315,7 @@ def batch():
         g = 400
         lineup = np.array([[(i + k) % len(names) for k in range(players)] for i in range(g)], np.int64)
         rec = engine.play_batch(g, 0, lineup, seat_policy, seat_params, TABLES.build(Rules(), players),
-                                SPEC.column_index(players), run_key(players))
+                                SPEC.column_index(players), run_key(players), 0, new_timelines(0, 4))
         out[players] = (lineup, rec)
     return out
 
@@ -354,7 +355,8 @@ def test_with_one_policy_at_every_seat_no_seat_number_wins_more(players):
     seat_policy = np.array([SPEC.policy("balanced").id], np.int64)
     seat_params = np.array([[q.default for q in SPEC.policy("balanced").params]])
     rec = engine.play_batch(g, 0, np.zeros((g, players), np.int64), seat_policy, seat_params,
-                            TABLES.build(Rules(), players), SPEC.column_index(players), run_key(11))
+                            TABLES.build(Rules(), players), SPEC.column_index(players), run_key(11), 0,
+                            new_timelines(0, 4))
     winner = rec[:, 0]
     share = np.bincount(winner[winner > 0] - 1, minlength=players) / (winner > 0).sum()
     assert np.all(np.abs(share - 1 / players) < 0.022), share

@@ -9,6 +9,7 @@ from balance.games.pig.optimal import optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
 from balance.games.pig.rules import TABLES, Rules
 from balance.games.pig.state import reset
+from balance.kit.columns import new_timelines
 from balance.kit.rng import new_rng
 from balance.kit.script import script_choices, script_dice, script_used
 from balance.sim.batch import lineup
@@ -119,7 +120,8 @@ def test_batch_records_busts_and_rolls_per_seat():
     n, games = 2, 50
     tables, columns = TABLES.build(Rules(), n), SPEC.column_index(n)
     rec = engine.play_batch(games, 0, lineup(n, 0, games, False), np.array([HOLD_AT, HOLD_AT]),
-                            np.array([[20.0, 0.0]] * 2), tables, columns, np.arange(4, dtype=np.uint64), NO_TABLE)
+                            np.array([[20.0, 0.0]] * 2), tables, columns, np.arange(4, dtype=np.uint64), 0,
+                            new_timelines(0, SPEC.max_players), NO_TABLE)
     names = SPEC.columns(n)
     column = {name: rec[:, names.index(name)] for name in names}
     for p in (1, 2):
@@ -141,3 +143,13 @@ def test_unscripted_dice_show_every_face_of_the_die(sides):
     s, t = position(die_sides=sides, bust_face=sides)
     faces = {int(engine.roll(s, sides)) for _ in range(2000)}
     assert faces == set(range(1, sides + 1))
+
+
+def test_reaching_the_target_exactly_holds_and_wins():
+    """'The first player to bank the target score wins': a turn total that brings the banked score exactly to
+    the target is held (holding wins), and the game ends at once with that player the winner."""
+    s, t = position(threshold=100, target_score=4)
+    script_dice(s, 2, 2)
+    winner, reason, turns = engine.play_game(s, t, NO_TABLE)
+    assert (winner, reason, turns) == (0, engine.REACHED_TARGET, 1)
+    assert s.scores[0] == 4 and script_used(s)

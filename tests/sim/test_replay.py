@@ -1,0 +1,53 @@
+"""``balance replay``: a game played again from its seed reproduces the run's record, and is told in words."""
+
+import pytest
+from typer.testing import CliRunner
+
+import balance
+from balance.cli import app
+from balance.registry import games
+from balance.scenario import from_dict
+
+GAMES = {"pig": 400, "angry-monsters": 200, "moongha": 120}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """A small run of each game: random seats, and the game's default strategies."""
+    out = {}
+    for game_id, spec in games().items():
+        n = spec.min_players
+        for policy in ("random", None):
+            seats = [{"policy": policy}] * n if policy else None
+            raw = {"game": game_id, "players": n, "games": GAMES.get(game_id, 100), "seed": 11,
+                   "name": f"{game_id}-{policy or 'default'}", **({"seats": seats} if seats else {})}
+            folder = tmp_path_factory.mktemp(f"{game_id}-{policy or 'default'}")
+            out[game_id, policy] = balance.run(from_dict(raw), out=folder / "run", jobs=1, progress=False)
+    return out
+
+
+@pytest.mark.parametrize("policy", ["random", None])
+def test_a_replayed_game_has_the_recorded_result(game_id, policy, runs):
+    run = runs[game_id, policy]
+    for index in (0, 7, run.meta["games"] - 1):
+        log = balance.replay(run, index)
+        assert log.matches, {k: (v, log.recorded.get(k)) for k, v in log.replayed.items() if log.recorded.get(k) != v}
+        assert len(log.lines) > 2 and log.lines[-1].startswith("Result:")
+
+
+def test_find_replays_the_first_game_that_satisfies_a_condition(runs):
+    run = runs["pig", "random"]
+    log = balance.replay(run, find="winner == 2 AND turns > 3")
+    frame = run.games.collect()
+    first = frame.filter((frame["winner"] == 2) & (frame["turns"] > 3))["game_index"].min()
+    assert log.game_index == first and log.replayed["winner"] == 2
+
+
+def test_the_replay_command_prints_the_game_and_refuses_a_bad_condition(runs):
+    folder = str(runs["pig", "random"].dir)
+    done = CliRunner().invoke(app, ["replay", folder, "3"])
+    assert done.exit_code == 0 and "Result:" in done.output
+    bad = CliRunner().invoke(app, ["replay", folder, "--find", "no_such_column = 1"])
+    assert bad.exit_code == 2 and "--find" in bad.output and "Traceback" not in bad.output
+    neither = CliRunner().invoke(app, ["replay", folder])
+    assert neither.exit_code == 2
