@@ -30,6 +30,7 @@ from balance.games.moon.tables import (CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, LUNA
                                        SHAPE_W, VAMPIRE)
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
+from balance.kit.columns import keep_turn_scores, score_turn
 from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -886,6 +887,7 @@ def play_game(s, t):
             p = (p + 1) % n
         standings(s, t)
         track_lead(s.lead, s.standing, n, turn)
+        score_turn(s, s.standing, n, turn)
     reason = HANDS_PLAYED if t.mode != MOON_WALLS else NOBODY_CAN_PLACE
     if next_player(s, t, p if p >= 0 else 0) >= 0:
         reason = TIMEOUT
@@ -938,7 +940,7 @@ def write_record(rec, g, col, s, t, won, reason, turns):
 
 
 @njit(cache=True)
-def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key):
+def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, columns, key, every, timelines):
     """Play games ``first_game ..`` of a run into their records (the kit's kernel contract)."""
     t, col = record(tables), record(columns)
     rec = new_records(n_games, col.count)
@@ -948,4 +950,5 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
         won, reason, turns = play_game(s, t)
         write_record(rec, g, col, s, t, won, reason, turns)
+        keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)
     return rec
