@@ -54,7 +54,7 @@ of the seat's head points, its largest group, crystal board spaces and tiles, an
 ``solo``.  A policy reads the public layout, the crystal board and its own hand, never another's.
 """
 
-from balance.games.moon import engine
+from balance.games.moon import engine, replay
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPOILER
 from balance.games.moon.rules import Rules
 from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size, parse_mission
@@ -86,6 +86,33 @@ POLICIES = (
         Param("potential_weight", 0.3, 0, 100, "Value of a vampire or crystal square laid"),),
            players=(1, 1)),
 )
+
+
+COLUMN_LABELS = {
+    "cards_on_top": "cards placed on top of others",
+    "squares_covered": "squares covered",
+    "enclosed_areas": "areas enclosed by moon-walls",
+    "walls_cut_short": "wall turns cut short",
+    "tie_broken": "ties broken by the crystal board",
+    "monster": "monster (1 werewolf, 2 witch, 3 vampire, 4 skeleton)",
+    "ingame_heads": "VP from heads, in-game scoring",
+    "final_heads": "VP from heads, final scoring",
+    "largest_group": "monsters in the largest group",
+    "group_bonus": "VP for the largest group",
+    "crystal_track": "space on the crystal board",
+    "crystal_vp": "VP from the crystal board",
+    "spaceships_used": "spaceships placed",
+    "monster_tiles": "monster tiles gained",
+    "mission_vp": "VP from the mission",
+    "cards_placed": "cards placed",
+    "rival_heads_covered": "rivals' heads covered by its cards",
+    "walls_placed": "moon-walls placed",
+    "decided_starter": "chose who starts after the in-game scoring",
+    "solo_vampires": "solo: VP from vampires in groups",
+    "solo_crystals": "solo: VP from crystals in groups",
+    "solo_penalty": "solo: points lost to witches and werewolves",
+    "solo_band": "solo: rating band (1 lowest, 5 highest)",
+}
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
@@ -151,12 +178,17 @@ SPEC = register(GameSpec(
     policies=POLICIES,
     tables=TABLES,
     play_batch=engine.play_batch,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,
+    column_labels=COLUMN_LABELS,
     default_policy="grouper",
     bench_policy="grouper",
     bench_players=3,

@@ -31,6 +31,7 @@ from balance.games.moon.tables import (CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, LUNA
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
 from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.log import log
 from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -47,8 +48,13 @@ HANDS_PLAYED, NOBODY_CAN_PLACE, DECK_PLAYED, TIMEOUT = range(4)
 END_REASONS = ("hands_played", "nobody_can_place", "deck_played", "timeout")
 GAME_COLUMNS = ("cards_on_top", "squares_covered", "enclosed_areas", "walls_cut_short", "tie_broken")
 SEAT_COLUMNS = ("monster", "ingame_heads", "final_heads", "largest_group", "group_bonus", "crystal_track",
-                "crystal_vp", "spaceships_used", "monster_tiles", "mission_vp", "cards_placed", "walls_placed",
-                "decided_starter", "solo_vampires", "solo_crystals", "solo_penalty", "solo_band")
+                "crystal_vp", "spaceships_used", "monster_tiles", "mission_vp", "cards_placed", "rival_heads_covered",
+                "walls_placed", "decided_starter", "solo_vampires", "solo_crystals", "solo_penalty", "solo_band")
+# what a replay tells (``balance.kit.log``; the words are in ``replay.py``)
+(MONSTER_DEALT, CARD_PASSED, FORMATION_CARD, FIRST_PLAYER, TURN, CARD_PLACED, CRYSTALS, SPACESHIP_PLACED,
+ TILE_GAINED, TILE_PLACED, TILE_LOST, WALL_PLACED, AREA_ENCLOSED, CARD_DRAWN, LAST_CARD_DRAWN, IN_GAME_SCORE,
+ STARTER_CHOSEN, SKIPPED, FINAL_SCORE, MISSION_SCORED, SOLO_SCORE, GAME_ENDS, MISSION_DEALT,
+ BULLETIN_MISSION) = range(24)
 SCORE_COMPONENTS = ("ingame_heads", "final_heads", "group_bonus", "crystal_vp", "mission_vp", "solo_vampires",
                     "solo_crystals", "solo_penalty")
 
@@ -202,6 +208,7 @@ def place_waiting_tiles(s, t, seat):
         if n == 0:
             return
         c = square_of(decide(s, t, seat, TILE, n))
+        log(s, TILE_PLACED, seat, c, s.code[c])
         s.code[c] = HEAD + s.monster[seat]
         s.tiles_waiting[seat] -= 1
         s.tiles_placed[seat] += 1
@@ -215,8 +222,10 @@ def advance(s, t, seat, gained):
     before = s.track[seat]
     after = track_after(t, before, gained)
     s.track[seat] = after
+    log(s, CRYSTALS, seat, gained, after)
     passed = tiles_passed(t, before, after)
     if passed > 0:
+        log(s, TILE_GAINED, seat, passed)
         s.tiles[seat] += passed
         s.tiles_waiting[seat] += passed
         place_waiting_tiles(s, t, seat)
@@ -241,6 +250,7 @@ def spaceships(s, t, seat):
             return
         c = square_of(code)
         s.ship[c] = seat + 1
+        log(s, SPACESHIP_PLACED, seat, c)
         s.ships_left[seat] -= 1
         s.turn_ships += 1
         x, y = c % GRID, c // GRID
@@ -276,6 +286,7 @@ def enclose(s, t, c):
     s.n_areas += 1
     for i in range(tail):
         s.area[s.queue[i]] = s.n_areas
+    log(s, AREA_ENCLOSED, s.n_areas, tail, c)
 
 
 @jit
@@ -289,6 +300,7 @@ def put_wall(s, t, seat, squares, border, c):
     s.n_turn_walls = w + 1
     for i in range(squares):
         s.wall[border, c + i * step] = seat + 1
+    log(s, WALL_PLACED, seat, squares, border, c)
     if squares == 1:
         s.short_left[seat] -= 1
     else:
@@ -499,11 +511,25 @@ def wall_turn(s, t, seat):
 
 # ---------------------------------------------------------------- turns
 
+@jit_inline
+def rival_heads_under(s, t, seat, shape, c):
+    """Heads of the other players' monsters on the squares a card position covers."""
+    n = 0
+    for j in range(6):
+        code = s.code[c + t.footprint[shape, j]]
+        m = monster_of(t, code)
+        if m >= 0 and m != s.monster[seat] and s.seat_of[m] >= 0:
+            n += t.code_heads[code]
+    return n
+
+
 @jit
 def card_turn(s, t, seat):
     """Place a card from the hand (crystals covered or laid on the lunar surface advance the marker)."""
     code = decide_place(s, t, seat)
     face = take_from_hand(s, seat, a_of(code))
+    log(s, CARD_PLACED, seat, face, b_of(code), square_of(code))
+    s.rival_heads_covered[seat] += rival_heads_under(s, t, seat, b_of(code) & 1, square_of(code))
     gained = lay_card(s, t, face, b_of(code), square_of(code))
     s.turn_card = s.n_cards - 1
     s.cards_placed[seat] += 1
@@ -540,11 +566,14 @@ def play_turn(s, t, seat):
         card_turn(s, t, seat)
     if ships:
         spaceships(s, t, seat)
-    if t.tile_no_target == LOST:
+    if t.tile_no_target == LOST and s.tiles_waiting[seat] > 0:
+        log(s, TILE_LOST, seat, s.tiles_waiting[seat])
         s.tiles_waiting[seat] = 0
     if s.n_pile > 0:
-        s.hand[seat, s.n_hand[seat]] = draw_card(s)
+        face = draw_card(s)
+        s.hand[seat, s.n_hand[seat]] = face
         s.n_hand[seat] += 1
+        log(s, LAST_CARD_DRAWN if s.n_pile == 0 else CARD_DRAWN, seat, face, s.n_pile)
         return s.n_pile == 0
     return False
 
@@ -594,8 +623,11 @@ def in_game_scoring(s, t, last):
                 pick -= 1
     s.decider = best
     for p in range(n):
+        log(s, IN_GAME_SCORE, p, s.ingame[p], s.track[p])
         s.options[p] = option(START, p, 0, 0)
-    return a_of(decide(s, t, best, STARTER, n))
+    starter = a_of(decide(s, t, best, STARTER, n))
+    log(s, STARTER_CHOSEN, best, starter)
+    return starter
 
 
 # ---------------------------------------------------------------- setup
@@ -610,6 +642,7 @@ def lay_formation(s, t):
         card, x, y, turns = t.formation[i, 0], t.formation[i, 1], t.formation[i, 2], t.formation[i, 3]
         face = drawn0 if card == 0 else drawn1 if card == 1 else t.lunar_face if card == LUNAR_CARD \
             else t.armstrong_face
+        log(s, FORMATION_CARD, face, turns, CENTRE + y * GRID + x)
         lay_card(s, t, face, turns, CENTRE + y * GRID + x)
 
 
@@ -626,6 +659,7 @@ def reset(s, t):
         s.tiles_waiting[p] = 0
         s.walls_placed[p] = 0
         s.cards_placed[p] = 0
+        s.rival_heads_covered[p] = 0
         s.ingame[p] = 0
         s.final_heads[p] = 0
         s.largest[p] = 0
@@ -674,6 +708,7 @@ def deal_monsters(s, t):
         m = s.queue[p]
         s.monster[p] = m
         s.seat_of[m] = p
+        log(s, MONSTER_DEALT, p, m)
 
 
 @jit
@@ -708,6 +743,7 @@ def pass_right(s, t):
             for slot in range(s.n_hand[p]):
                 s.options[slot] = option(PASS, slot, 0, 0)
             s.queue[p * k + i] = take_from_hand(s, p, a_of(decide(s, t, p, PASS_CARD, s.n_hand[p])))
+            log(s, CARD_PASSED, p, s.queue[p * k + i], (p - 1 + n) % n)
     for p in range(n):
         right = (p - 1 + n) % n
         for i in range(k):
@@ -726,6 +762,7 @@ def deal_missions(s, t):
             for k in range(t.secret_dealt):
                 j = below(left, s.setup_rng)
                 s.secret[p, k] = s.queue[j]
+                log(s, MISSION_DEALT, p, s.queue[j])
                 left -= 1
                 s.queue[j] = s.queue[left]
     elif t.missions == BULLETIN:
@@ -735,6 +772,7 @@ def deal_missions(s, t):
         for k in range(t.bulletin_shown):
             j = below(left, s.setup_rng)
             s.bulletin[k] = s.queue[j]
+            log(s, BULLETIN_MISSION, s.queue[j])
             left -= 1
             s.queue[j] = s.queue[left]
         s.n_bulletin = t.bulletin_shown
@@ -750,7 +788,9 @@ def set_up(s, t):
         s.monster[0] = VAMPIRE
         s.seat_of[VAMPIRE] = 0
         s.first = 0
-        lay_card(s, t, deal(s), 0, CENTRE)
+        face = deal(s)
+        log(s, FORMATION_CARD, face, 0, CENTRE)
+        lay_card(s, t, face, 0, CENTRE)
         return
     deal_monsters(s, t)
     find_double_heads(s, t)
@@ -762,6 +802,7 @@ def set_up(s, t):
     lay_formation(s, t)
     deal_missions(s, t)
     s.first = below(t.players, s.setup_rng)
+    log(s, FIRST_PLAYER, s.first)
 
 
 # ---------------------------------------------------------------- scoring
@@ -787,6 +828,9 @@ def final_scoring(s, t):
                 best = maximum(best, mission_vp(s, t, p, s.bulletin[k]))
         s.mission_vp[p] = best
         s.scores[p] = s.ingame[p] + s.final_heads[p] + s.group_bonus[p] + s.crystal_vp[p] + s.mission_vp[p]
+        log(s, FINAL_SCORE, p, s.final_heads[p], largest, s.crystal_vp[p])
+        if t.missions != 0:
+            log(s, MISSION_SCORED, p, best)
 
 
 @jit
@@ -847,12 +891,19 @@ def play_solo(s, t):
         start_turn(s, turn)
         s.hand[0, 0] = draw_card(s)
         s.n_hand[0] = 1
+        log(s, TURN, turn, 0)
         card_turn(s, t, 0)
         s.turns = turn
+        solo_scoring(s, t)
+        score_turn(s, s.scores, 1, turn)
     solo_scoring(s, t)
+    log(s, SOLO_SCORE, s.solo_vampires, s.solo_crystals, -s.solo_penalty, s.scores[0])
     s.standing[0] = s.scores[0]
     track_lead(s.lead, s.standing, 1, maximum(turn, 1))
-    return 0, DECK_PLAYED if s.n_pile == 0 else TIMEOUT, turn
+    reason = DECK_PLAYED if s.n_pile == 0 else TIMEOUT
+    won = -1 if reason == TIMEOUT else 0
+    log(s, GAME_ENDS, reason, won, 0)
+    return won, reason, turn
 
 
 @jit
@@ -875,10 +926,14 @@ def play_game(s, t):
     n = t.players
     p = s.first
     for turn in range(1, t.max_turns + 1):
-        p = next_player(s, t, p)
-        if p < 0:
+        q = next_player(s, t, p)
+        if q < 0:
             break
+        while p != q:
+            log(s, SKIPPED, p)
+            p = (p + 1) % n
         start_turn(s, turn)
+        log(s, TURN, turn, p)
         last = play_turn(s, t, p)
         s.turns = turn
         if last:
@@ -892,9 +947,9 @@ def play_game(s, t):
     if next_player(s, t, p if p >= 0 else 0) >= 0:
         reason = TIMEOUT
     final_scoring(s, t)
-    if reason == TIMEOUT:
-        return -1, TIMEOUT, s.turns
-    return winner(s, t), reason, s.turns
+    won = -1 if reason == TIMEOUT else winner(s, t)
+    log(s, GAME_ENDS, reason, won, s.tie_broken)
+    return won, reason, s.turns
 
 
 @jit_inline
@@ -925,6 +980,7 @@ def write_record(rec, g, col, s, t, won, reason, turns):
         rec[g, col.monster_tiles[p]] = s.tiles[p]
         rec[g, col.mission_vp[p]] = s.mission_vp[p]
         rec[g, col.cards_placed[p]] = s.cards_placed[p]
+        rec[g, col.rival_heads_covered[p]] = s.rival_heads_covered[p]
         rec[g, col.walls_placed[p]] = s.walls_placed[p]
         rec[g, col.decided_starter[p]] = 1 if s.decider == p else 0
         rec[g, col.solo_vampires[p]] = s.solo_vampires if n == 1 else 0

@@ -73,6 +73,7 @@ FIELDS = [
     ("short_left", np.int64, (P,)),
     ("walls_placed", np.int64, (P,)),
     ("cards_placed", np.int64, (P,)),
+    ("rival_heads_covered", np.int64, (P,)),  # heads of the other players' monsters its cards covered
     ("secret", np.int64, (P, 3)),  # secret missions dealt (mission numbers from 0)
     ("bulletin", np.int64, (MAX_MISSIONS,)),  # the bulletin board's missions
     ("n_bulletin", np.int64),
