@@ -43,11 +43,14 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   ``walls_on_outer_edges = true``; the walls of a turn touch when they share a corner, a long wall's middle
   included; an area is enclosed when its squares (cards or holes) cannot reach past the layout without crossing
   a wall; a card may not lie across a wall; ``spaceship_on_wall_turn = true``.  A wall turn is offered only when
-  the fewest walls of a turn fit, and each wall chosen leaves room for the rest (walls that close an area around
-  the only room left end the turn early: ``walls_cut_short``, not seen in the default scenarios).
+  the fewest walls of a turn fit, and each wall chosen leaves room for the rest (the look-ahead does not see
+  the areas its own walls would close: walls that close an area around the only room left end the turn early,
+  counted in ``walls_cut_short``; 4 wall turns in 300 games of random against grouper, 2 players).
 - Solo: two vampire heads in one square are a group of two; each head of a witch or werewolf loses a point.
 - A final tie on VP and on the crystal board is a draw (the rulebook's extra round is not played).
 - ``max_turns = 400`` turn cap -> end reason 'timeout', no winner.
+- The lead and the scores by turn (``scores_by_turn``) follow what each seat would score if the game ended after
+  that turn: the in-game scoring once done, the heads on the layout and the crystal board (solo: the solo score).
 
 Policies (``policies.py``): ``random``; ``grouper``, ``crystal``, ``spoiler`` (weighted sums of the exact change
 of the seat's head points, its largest group, crystal board spaces and tiles, and the leading rival's points);

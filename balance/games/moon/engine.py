@@ -883,6 +883,14 @@ def standings(s, t):
 
 
 @jit
+def score_solo_turn(s, t, turn):
+    """The solo score after ``turn``, kept for the game's timeline.  A function of its own: inlined into the
+    turn loop beside ``log`` (an inlined overload), ``score_turn``'s writes were lost (numba 0.68.1)."""
+    solo_scoring(s, t)
+    score_turn(s, s.scores, 1, turn)
+
+
+@jit
 def play_solo(s, t):
     """Solo: draw one card at a time and place it, until the draw pile is empty."""
     turn = 0
@@ -894,8 +902,7 @@ def play_solo(s, t):
         log(s, TURN, turn, 0)
         card_turn(s, t, 0)
         s.turns = turn
-        solo_scoring(s, t)
-        score_turn(s, s.scores, 1, turn)
+        score_solo_turn(s, t, turn)
     solo_scoring(s, t)
     log(s, SOLO_SCORE, s.solo_vampires, s.solo_crystals, -s.solo_penalty, s.scores[0])
     s.standing[0] = s.scores[0]

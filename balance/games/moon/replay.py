@@ -117,6 +117,7 @@ def describe(events, seats: list[str], rules) -> list[str]:
     missions = rules.mission_cards.cards
 
     told = [0]  # things said on the last line
+    final: list[bool] = []  # the final scoring has begun
 
     def say(text: str) -> None:
         """Add to the last line (a turn's, a scoring's) what happened next."""
@@ -180,12 +181,13 @@ def describe(events, seats: list[str], rules) -> list[str]:
         elif kind == SKIPPED:
             lines.append(f"{seats[a]} cannot place a card or moon-walls: skipped")
         elif kind == FINAL_SCORE:
-            if not lines[-1].startswith("Final scoring"):
+            if not final:
                 lines += ["The table at the end:", *table.drawn()]
                 new("Final scoring")
+                final.append(True)
             say(f"{seats[a]} heads {b} VP, largest group {c}, crystal board {d} VP")
         elif kind == MISSION_SCORED:
-            lines.append(f"{seats[a]} scores {b} VP for its mission")
+            say(f"{seats[a]}'s mission {b} VP")
         elif kind == SOLO_SCORE:
             band = sum(1 for least in rules.solo.bands if d >= least)
             lines += ["The table at the end:", *table.drawn(),

@@ -52,7 +52,9 @@ def lay(s, t, face: int, x: int, y: int, turns: int = 0) -> int:
 
 
 def wall(s, t, seat: int, x: int, y: int, border: str, squares: int = 1) -> None:
-    """A moon-wall of ``seat`` on the east or south border of (x, y), running down or right over ``squares``."""
+    """A moon-wall of ``seat`` on the east or south border of (x, y), running down or right over ``squares`` (a turn
+    of its own: the engine keeps a turn's walls, at most ``rules.moon_walls.most_per_turn``)."""
+    s.n_turn_walls = 0
     engine.put_wall(s, t, seat, squares, 0 if border == "east" else 1, at(x, y))
 
 

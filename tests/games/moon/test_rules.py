@@ -223,15 +223,15 @@ def test_a_tile_with_no_opponents_monster_on_the_card_is_not_placed():
 
 
 def test_a_spaceship_goes_on_a_visible_crystal_advances_one_space_and_its_square_is_never_covered():
-    s, t, _ = position(["wcw/www"], players=3)
+    s, t, _ = position(["wcw/wwc"], players=3)
     s.policies.id[:] = CRYSTAL_RACE  # places its spaceships at once
     s.ships_left[0] = 2
     lay(s, t, 0, 0, 0)
     before = legal_anchors(s)
     s.turn_ships = 0
     engine.spaceships(s, t, 0)
-    assert s.ship[at(1, 0)] == 1 and s.track[0] == 1 and s.ships_left[0] == 1
-    assert s.turn_ships == 1  # one spaceship a turn: the second waits
+    # on the crystal with most of its werewolves next to it; one a turn: the second waits
+    assert s.ship[at(1, 0)] == 1 and s.ship[at(2, 1)] == 0 and s.track[0] == 1 and s.ships_left[0] == 1
     assert not legal(s, t, 0, 1, -1) and (0, at(1, -1)) in before
     assert legal_anchors(s) == brute_force(s)
 
@@ -277,3 +277,48 @@ def test_a_monster_tile_goes_only_on_an_opponents_monster():
     s, t, _ = position(["wvh/..."], players=2, tile_on_neutral=True)
     lay(s, t, 0, 0, 0)
     assert decisions.tile_target(s, t, 0, at(1, 0))
+
+
+@pytest.mark.parametrize("formation", ["houston", "naughty_neighbours", "escalating_conflict", "settlement",
+                                       "long_distance"])
+def test_each_starting_formation_lays_its_five_cards_side_by_side(formation):
+    from balance.games.moon.tables import LUNAR, parse_formation
+
+    rules = replace(Rules(), starting_formation=formation)
+    t = TABLES.python(rules, 3)
+    s = engine.LAYOUT.new()
+    start_game(s, run_key(1), 0, np.arange(3, dtype=np.int64), np.full(3, GROUPER, np.int64), np.ones((3, MAX_PARAMS)))
+    engine.set_up(s, t)
+    cards = parse_formation(getattr(rules.formations, formation))
+    assert s.n_cards == len(cards) == 5 and s.squares_covered == 0
+    assert sum(int(s.code[at(x, y)]) == ARMSTRONG for x in range(-12, 13) for y in range(-12, 13)) == 1
+    lunar = sum(int(s.code[at(x, y)]) == LUNAR for x in range(-12, 13) for y in range(-12, 13))
+    assert lunar == 2 * 6 + 4  # two lunar surface cards and Armstrong's four empty squares
+    assert s.n_legal > 0
+
+
+@pytest.mark.parametrize("players,short", [(2, 9), (3, 7), (4, 6)])
+def test_each_player_gets_3_long_and_9_7_or_6_short_moon_walls(players, short):
+    s, t, _ = position(players=players, mode="moon_walls")
+    assert list(s.long_left[:players]) == [3] * players and list(s.short_left[:players]) == [short] * players
+    s, t, _ = position(players=players)
+    assert list(s.long_left[:players]) == [0] * players  # no walls in the standard game
+
+
+def test_the_mission_chosen_is_the_one_that_scores_most_secret_or_bulletin_board():
+    # missions 1 'largest_group 6 6', 2 'groups 3 5', 3 'heads 12 5', 4 'crystals 6 5'
+    s, t, _ = position(["www/www", "h../..."], players=2, missions="secret")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    s.secret[0, :2] = [2, 0]  # heads 12 (6 heads: not completed), largest group 6 (completed: 6 VP)
+    s.secret[1, :2] = [2, 3]  # neither completed
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [6, 0]
+    s, t, _ = position(["www/www", "h../..."], players=2, missions="bulletin_board")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    s.track[1] = 6
+    s.bulletin[:3] = [1, 2, 3]  # groups 3, heads 12, crystals 6: the witch has 6 on the crystal board
+    s.n_bulletin = 3
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [0, 5]

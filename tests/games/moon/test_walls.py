@@ -99,3 +99,16 @@ def test_a_wall_turn_places_three_to_five_touching_walls_and_draws_a_card():
     walls = [tuple(int(v) for v in s.turn_walls[w]) for w in range(placed)]
     for i, w in enumerate(walls):  # each touches another of the turn
         assert any(corners(*w) & corners(*v) for j, v in enumerate(walls) if j != i)
+
+
+def test_a_player_who_can_place_neither_a_card_nor_walls_is_skipped():
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    s.n_hand[:3] = [1, 0, 1]
+    s.long_left[1], s.short_left[1] = 0, 2  # fewer walls than the fewest of a turn
+    assert engine.can_play(s, t, 0) and not engine.can_play(s, t, 1)
+    assert engine.next_player(s, t, 1) == 2
+    s.n_hand[:3] = [0, 0, 0]
+    s.long_left[:3] = 0
+    s.short_left[:3] = 0
+    assert engine.next_player(s, t, 0) == -1  # nobody can place: the game ends
