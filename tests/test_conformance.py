@@ -14,7 +14,7 @@ import polars as pl
 from balance.errors import BalanceError
 from balance.registry import games
 from balance.scenario import from_dict
-from balance.kit.columns import new_timelines
+from balance.kit.columns import SCORES_BY_TURN, new_timelines
 from balance.kit.rng import run_key
 from balance.sim.batch import lineup, play
 from balance.sim.runner import run
@@ -77,7 +77,7 @@ def test_record_columns_match_the_kernel(game_id):
     scenario = random_scenario(game_id)
     frame = play(scenario, batch=0, first_game=0, n_games=10)
     expected = ["game_index", "batch", *spec.columns(scenario.players),
-                *[f"policy_{s}" for s in range(1, scenario.players + 1)]]
+                *[f"policy_{s}" for s in range(1, scenario.players + 1)], SCORES_BY_TURN]
     assert frame.columns == expected
     assert np.array_equal(frame["game_index"].to_numpy(), np.arange(10))
 
