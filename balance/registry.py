@@ -73,6 +73,31 @@ class Roles:
         return f"the {dict(self.plurals).get(role, role + 's')}"
 
 
+@dataclass(frozen=True)
+class Timeline:
+    """How a game's scores by turn read (the record's ``scores_by_turn``), for the report's "How games unfold".
+
+    The kernel calls ``score_turn`` after each of its turns.  ``seat_turns`` says that such a turn is one
+    seat's turn, the seats playing in order (Pig; Angry Monsters), and the report then reads the scores
+    after each round, every seat's turn (the last round cut short when the game ended in it); otherwise a
+    turn is already the whole table's (Moongha's turn track).  ``step`` names what the report counts
+    ("round", "turn") and ``note`` says it in a sentence for the captions.  ``comparable`` says whether
+    the seat with the highest score after a step is the seat that would win if the game ended then; a
+    game whose seats score in different units (Angry Monsters: buildings for a monster, meeples
+    evacuated for the human) says why not in ``why_not``, and the report draws no comeback curve for it.
+    """
+
+    step: str = "turn"
+    note: str = ""
+    seat_turns: bool = False
+    comparable: bool = True
+    why_not: str = ""
+
+    def __post_init__(self):
+        if not self.comparable and not self.why_not:
+            raise TypeError("a Timeline whose scores are not comparable says why (why_not)")
+
+
 def readable(column: str) -> str:
     """A record column's name as words, for a column without a declared label: ``rubble_placed`` -> "rubble placed"."""
     return column.replace("_", " ")
@@ -124,6 +149,7 @@ class GameSpec:
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""
+    timeline: Timeline = Timeline()  # what one turn of scores_by_turn is, and whether the top score leads
     report_sections: tuple[Any, ...] = field(default=())  # balance.report.blocks.ReportSection(title, build)
 
     def __post_init__(self):

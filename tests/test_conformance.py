@@ -290,7 +290,7 @@ def test_a_policy_reads_only_the_parameters_it_declares(game_id):
         tables, columns, *extra = spec.kernel_inputs(scenario.rules, players, ids)
         for p in (params, filled):
             records.append(spec.play_batch(200, 0, lineup(players, 0, 200, False), ids, p, tables, columns,
-                                           run_key(SEED), 0, new_timelines(0, spec.max_players), *extra))
+                                           run_key(SEED), 0, new_timelines(0, players), *extra))
         assert np.array_equal(*records), f"{policy.name} reads a parameter it does not declare"
 
 

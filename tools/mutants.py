@@ -12,7 +12,7 @@ Each game lists its bugs beside its tests, in ``tests/games/<game>/mutants.toml`
 A bug is killed when the game's tests fail with it planted.  A ``find`` that is not in its file
 exactly once is an error (the code changed: update the list).
 
-Usage: python tools/mutants.py [GAME ...] [--jobs N] [--tests PATH ...]
+Usage: python tools/mutants.py [GAME ...] [--jobs N] [--only TEXT]
 """
 
 from __future__ import annotations
@@ -64,16 +64,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="games (folders of tests/games); default: every game with a list")
     parser.add_argument("--jobs", type=int, default=2, help="bugs tested at once (default 2)")
+    parser.add_argument("--only", default="", help="only the bugs whose description contains TEXT")
     args = parser.parse_args()
     games = args.games or sorted(p.parent.name for p in (ROOT / "tests" / "games").glob("*/mutants.toml"))
     total_killed = total = 0
     for game in games:
-        listed = mutants(game)
+        listed = [m for m in mutants(game) if args.only.lower() in m["what"].lower()]
         tests = [f"tests/games/{game}"]
         print(f"{game}: {len(listed)} planted bugs, tests: {' '.join(tests)}", flush=True)
         survivors = []
         with ThreadPoolExecutor(args.jobs) as pool:
-            for mutant, killed, seconds, tail in pool.map(lambda m: plant(m, game, tests), listed):
+            # a bug planted in the kit is also up against the kit's own tests
+            for mutant, killed, seconds, tail in pool.map(
+                    lambda m: plant(m, game, tests + (["tests/kit"] if m["file"].startswith("balance/kit/") else [])),
+                    listed):
                 mark = "killed  " if killed else "SURVIVED"
                 print(f"  {mark} {mutant['what']}  ({seconds:.0f} s: {tail})", flush=True)
                 if not killed:

@@ -34,19 +34,24 @@ def maximum(a, b):
     return a if a > b else b
 
 
+NO_KERNELS = ("__init__.py", "replay.py")
+
+
 def drop_stale_kernels(package: str) -> None:
     """Delete a game's compiled kernels when a source file they may inline has changed.
 
     numba's cache notices an edit to a function's own file only, but a game's kernels inline
     helpers from the game's other files and from ``balance.kit``: after an edit to
     ``policies.py`` they would silently run the old code.  Kernels in ``NUMBA_CACHE_DIR`` (when
-    set) are not checked.
+    set) are not checked.  A package's ``__init__.py`` (the GameSpec: labels, docs) and ``replay.py``
+    (the replay's words) hold no kernel code, so editing them keeps the kernels.
     """
     spec = importlib.util.find_spec(package)
     if spec is None or spec.origin is None:
         return
     folder = Path(spec.origin).parent
-    sources = sorted(folder.glob("*.py")) + sorted(Path(__file__).parent.glob("*.py"))
+    sources = [p for p in sorted(folder.glob("*.py")) + sorted(Path(__file__).parent.glob("*.py"))
+               if p.name not in NO_KERNELS]
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
     cache = folder / "__pycache__"
     stamp = cache / "kernels.sha256"

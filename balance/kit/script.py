@@ -60,20 +60,23 @@ def scripted_option(s, n):
     return _next_option(s, n) if scripted(s) else -1
 
 
-@overload(scripted, inline="always")
+# The overloads are typed per state (production or scripted) and left to LLVM to inline: numba 0.68's own
+# IR inlining of an overload (inline="always") made a later inlined helper of the same loop lose its writes
+# to the state inside an ``if`` (tests/kit/test_script.py::test_a_write_after_a_roll_is_kept).
+@overload(scripted)
 def _scripted(s):
     listed = "script" in s.fields
     return lambda s: listed
 
 
-@overload(roll, inline="always")
+@overload(roll)
 def _roll(s, sides):
     if "script" not in s.fields:
         return lambda s, sides: die(sides, s.rng)
     return lambda s, sides: _scripted_roll(s, sides)
 
 
-@overload(scripted_option, inline="always")
+@overload(scripted_option)
 def _scripted_option(s, n):
     if "script" not in s.fields:
         return lambda s, n: np.int64(-1)

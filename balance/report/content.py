@@ -15,11 +15,13 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
 from balance.analysis.metrics import Analysis
 from balance.analysis.stats import wilson
+from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
@@ -42,6 +44,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
         _balance(a),
         *_game_details(a),
         *_game_sections(spec, games, meta),
+        *([_unfold(how_games_unfold(games, meta, spec), a)] if games is not None else []),
         _scenario(a, game_name),
         _method(a),
     ]
@@ -459,6 +462,80 @@ def _game_sections(spec, games: pl.LazyFrame | None, meta: dict) -> list[Section
             blocks = [Callout("warning", f"This section could not be built: {type(e).__name__}: {e}")]
         out.append(Section(rs.title, blocks))
     return out
+
+
+def _unfold(u: Unfold, a: Analysis) -> Section:
+    """How games unfold: scores over time by strategy, the comeback curve, the seat advantage by step."""
+    step, steps = u.step, f"{u.step}s"
+    if not u.sampled:
+        why = (f"the run kept no scores by {step} ([run] scores_by_turn = 0)" if "scores_by_turn" in
+               a.meta["scenario"].get("run", {}) else "the run was played before games kept their scores by turn")
+        return Section("How games unfold", [Text(
+            f"Not shown: {why}. Set [run] scores_by_turn = N in the scenario (every Nth game keeps its scores after "
+            f"each turn; 1: every game) and play it again.", "muted")], id="unfold")
+    lengths = u.lengths
+    median = int(np.searchsorted(np.cumsum(lengths), lengths.sum() / 2))
+    every = "every game" if u.every == 1 else f"every {_ordinal(u.every)} game" if u.every else "a sample of games"
+    blocks: list = [Text(
+        f"Each seat's score after every {step} of {u.sampled:,} games ({every} of the run){f'; {u.note}' if u.note else ''}. "
+        f"Games last {median} {steps} at the median; the charts stop after {step} {u.horizon}, by which 99% of them "
+        f"had ended. A game that has ended keeps its final score in the score charts, so each curve ends at the "
+        f"mean final score; the strip under the first chart shows the share of the games still being played.")]
+    if u.scores:
+        blocks.append(Plot(partial(F.draw_unfold_scores, u=u), 3.0,
+                           caption=f"Mean score after each {step} by strategy"
+                                   + (" (each role on its own scale: the roles score in their own ways)"
+                                      if a.has_sides else "")
+                                   + f", with 95% intervals (bands); below, the share of the sampled games still "
+                                     f"being played after each {step}."))
+    if u.comeback is not None:
+        cb = u.comeback
+        marks = sorted({1, *(max(1, round(q * median)) for q in (0.25, 0.5, 0.75)), median})
+        rows = []
+        for t in marks:
+            if t > u.horizon or not cb.shown(t):
+                continue
+            e = cb.rate(t)
+            rows.append([str(t), f"{int(cb.games[t - 1]):,}", pct(cb.tied[t - 1] / cb.games[t - 1], 1),
+                         pct(e.value, 1), pct_ci(e)])
+        blocks += [
+            Plot(partial(F.draw_comeback, u=u, players=a.players), 2.5,
+                 caption=f"The comeback curve: of the games still being played after each {step} that have a sole "
+                         f"leader (the one highest score), the share the leader goes on to win, with 95% Wilson "
+                         f"intervals; a draw or a timeout is a lead that did not win. Games whose lead is shared "
+                         f"after the {step} have no leader and are left out of it; their share is the dash-dotted "
+                         f"line. Low: comebacks are common; near 100% early: the game is decided early."),
+        ]
+        if rows:
+            blocks.append(Table([f"after {step}", "games still played", "lead shared", "the leader wins",
+                                 "95% interval"], rows, align=["r"] * 5,
+                                caption=f"The comeback curve at a few {steps} (the median game lasts {median} {steps})"))
+            first, mid = rows[0], next((r for r in rows if r[0] == str(max(1, round(0.5 * median)))), rows[-1])
+            later = f"; halfway through a median game, after {step} {mid[0]}, {mid[3]} ({mid[4]})" if mid != first else ""
+            blocks.append(Text(f"The leader after {step} {first[0]} goes on to win {first[3]} of the games "
+                               f"({first[4]}){later}. A lead that meant nothing would win about 1 in {a.players}."))
+        else:
+            blocks.append(Text(f"Too few sampled games had a sole leader ({MIN_LEADS} at a {step} are needed) to "
+                               f"draw the comeback curve.", "muted"))
+    else:
+        blocks.append(Text(f"No comeback curve: {u.why_no_comeback}.", "muted"))
+    if u.seat_gap:
+        within = "the mean of the seats of its role" if a.has_sides else "the mean of all the seats"
+        blocks.append(Plot(partial(F.draw_seat_gap, u=u), 2.4,
+                           caption=f"The seat advantage by {step}: each seat's score minus {within} in the same "
+                                   f"game, averaged over the games, with 95% intervals; above 0 the seat is ahead. "
+                                   f"A finished game keeps its final scores, so the curves end at the final "
+                                   f"scores' gaps."
+                                   + (" The seats play different strategies and do not rotate, so a seat's gap "
+                                      "mixes the seat with its strategy." if not a.rotate and
+                                      len(set(a.seat_labels)) > 1 else "")))
+    return Section("How games unfold", blocks, id="unfold")
+
+
+def _ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st, 100th."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k:,}{suffix}"
 
 
 def _method(a: Analysis, t: Thresholds = THRESHOLDS) -> Section:

@@ -357,3 +357,88 @@ def draw_win_rate_by_amount(fig, columns) -> None:
         ax.set_axis_off()
     for i in range(0, len(axes), PANEL_COLUMNS):
         axes[i].set_ylabel("win rate")
+
+
+# --- how games unfold (balance.analysis.unfold.Unfold) -------------------------------------------
+
+def _band(ax, x, curve_mean, lo, hi, c, label, alpha=0.18):
+    ax.fill_between(x, lo, hi, color=c, alpha=alpha, linewidth=0)
+    ax.plot(x, curve_mean, color=c, linewidth=1.6, label=label)
+
+
+def _steps_axis(ax, u, label=True):
+    ax.set_xlim(0.5, u.horizon + 0.5)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=10))
+    if label:
+        ax.set_xlabel(f"after {u.step}")
+
+
+def draw_unfold_scores(fig, u) -> None:
+    """Mean score after each step by strategy (one panel per role), with 95% bands; under it, the share of
+    the sampled games still being played."""
+    roles = list(dict.fromkeys(u.roles or [""]))
+    grid = fig.add_gridspec(2, len(roles), height_ratios=[3.2, 1])
+    x = u.turns
+    labels = list(dict.fromkeys(label for _, label in u.scores))
+    running = u.running / u.sampled
+    for j, role in enumerate(roles):
+        ax = fig.add_subplot(grid[0, j])
+        for (r, label), c in u.scores.items():
+            if r == role:
+                _band(ax, x, c.mean, c.lo, c.hi, color(labels.index(label)), label)
+        if role:
+            ax.set_title(f"{role} seats" if u.roles.count(role) > 1 else f"the {role}")
+        ax.set_ylabel("mean score" if j == 0 else "")
+        ax.set_ylim(bottom=min(0, *(np.nanmin(c.lo) for (r, _), c in u.scores.items() if r == role)))
+        ax.legend(loc="upper left", fontsize=7.5)
+        _steps_axis(ax, u, label=False)
+        ax.tick_params(labelbottom=False)
+        low = fig.add_subplot(grid[1, j], sharex=ax)
+        low.fill_between(x, running, step="mid", color=FAIR, alpha=0.25, linewidth=0)
+        low.step(x, running, where="mid", color=FAIR, linewidth=1)
+        low.set_ylim(0, 1.05)
+        low.set_yticks([0, 0.5, 1])
+        low.yaxis.set_major_formatter(percent)
+        low.set_ylabel("still played" if j == 0 else "")
+        _steps_axis(low, u)
+
+
+def draw_comeback(fig, u, players: int) -> None:
+    """The share of the games with a sole leader after each step that the leader won (95% Wilson band), the
+    share of the games still played whose lead was shared, and a lead's worth if it meant nothing (1 in n)."""
+    ax = fig.subplots()
+    from balance.analysis.unfold import MIN_LEADS
+
+    cb = u.comeback
+    x = u.turns
+    shown = np.array([cb.shown(t) for t in x])
+    rates = [cb.rate(t) for t in x]
+    value = np.array([e.value if s else np.nan for e, s in zip(rates, shown)])
+    lo = np.array([e.lo if s else np.nan for e, s in zip(rates, shown)])
+    hi = np.array([e.hi if s else np.nan for e, s in zip(rates, shown)])
+    _band(ax, x, value, lo, hi, ACCENT, "the leader goes on to win")
+    enough = cb.games >= MIN_LEADS  # the share of games with a shared lead needs games, not leaders
+    ax.plot(x, np.where(enough, cb.tied / np.maximum(cb.games, 1), np.nan), color=PALETTE[1], linewidth=1.2,
+            linestyle="-.", label="lead shared (no leader)")
+    ax.axhline(1 / players, color=FAIR, linestyle="--", linewidth=1)
+    ax.annotate(f"a lead worth nothing: 1 in {players}", (1.0, 1 / players), xycoords=("axes fraction", "data"),
+                xytext=(0, 3), textcoords="offset points", ha="right", va="bottom", fontsize=7.5, color=FAIR)
+    ax.set_ylim(0, 1.02)
+    ax.yaxis.set_major_formatter(percent)
+    ax.set_ylabel("share of the games")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _steps_axis(ax, u)
+
+
+def draw_seat_gap(fig, u) -> None:
+    """Each seat's mean score minus the mean of its role's seats in the same game, after each step (95% bands)."""
+    ax = fig.subplots()
+    x = u.turns
+    for s, c in u.seat_gap.items():
+        role = u.roles[s - 1] if u.roles and len(set(u.roles)) > 1 else ""
+        _band(ax, x, c.mean, c.lo, c.hi, color(s - 1), f"seat {s}" + (f" ({role})" if role else ""),
+              alpha=0.18 if len(u.seat_gap) <= 2 else 0.1)  # four bands overlap: lighter, so the lines show
+    ax.axhline(0, color=FAIR, linewidth=0.9)
+    ax.set_ylabel("points ahead of the table" if len(set(u.roles or [""])) == 1 else "points ahead of its role")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _steps_axis(ax, u)

@@ -50,16 +50,31 @@ def _kernel_inputs(scenario: Scenario):
     return _KERNEL_INPUTS[fingerprint]
 
 
+TIMELINES_PER_CALL = 5_000  # sampled games per kernel call: their timelines take at most ~5 MB per seat
+
+
 def play(scenario: Scenario, batch: int, first_game: int, n_games: int) -> pl.DataFrame:
-    """Play one batch and return its records as a frame (the results contract's columns)."""
+    """Play one batch and return its records as a frame (the results contract's columns).
+
+    The kernel plays the batch in calls of at most ``TIMELINES_PER_CALL`` sampled games, so the room for
+    their timelines stays small when every game keeps one; a game's play depends on its index alone, so
+    the calls play the same games as one call would."""
     spec, seat_policy, seat_params, (tables, columns, *extra), key = _kernel_inputs(scenario)
     seats = lineup(scenario.players, first_game, n_games, scenario.rotate_seats)
     every = scenario.scores_by_turn
-    timelines = new_timelines(sampled_games(first_game, n_games, every), spec.max_players)
-    rec = spec.play_batch(n_games, first_game, seats, seat_policy, seat_params, tables, columns, key, every,
-                          timelines, *extra)
+    step = min(n_games, TIMELINES_PER_CALL * every) if every > 0 else n_games
+    recs, kept = [], []
+    for start in range(first_game, first_game + n_games, max(step, 1)):
+        count = min(step, first_game + n_games - start)
+        timelines = new_timelines(sampled_games(start, count, every), scenario.players)
+        recs.append(spec.play_batch(count, start, seats[start - first_game:start - first_game + count], seat_policy,
+                                    seat_params, tables, columns, key, every, timelines, *extra))
+        kept.append(scores_by_turn(timelines, start, count, every, scenario.players))
+    rec = recs[0] if len(recs) == 1 else np.concatenate(recs) if recs else np.zeros((0, len(spec.columns(
+        scenario.players))), np.int32)
     frame = to_frame(scenario, rec, seats, batch, first_game)
-    return frame.with_columns(scores_by_turn(timelines, first_game, n_games, every, scenario.players))
+    return frame.with_columns(pl.concat(kept) if kept else scores_by_turn(new_timelines(0, scenario.players),
+                                                                          first_game, 0, every, scenario.players))
 
 
 def scores_by_turn(timelines: np.ndarray, first_game: int, n_games: int, every: int, players: int) -> pl.Series:

@@ -61,12 +61,9 @@ def find_game(games: pl.LazyFrame, condition: str, players: int) -> int:
     return int(found)
 
 
-def replay(run, game_index: int) -> GameLog:
-    """Play game ``game_index`` of ``run`` (a :class:`balance.sim.runner.Run`) again and tell it."""
-    meta = run.meta
-    scenario = run_scenario(meta)
-    if not 0 <= game_index < meta["games"]:
-        raise BalanceError(f"game {game_index}: the run played games 0 to {meta['games'] - 1}")
+def play_logged(scenario: Scenario, game_index: int) -> tuple:
+    """Play game ``game_index`` of a run of ``scenario`` again in the logged state: ``(state, rules record, columns
+    record, lineup, (winner, end reason, turns))``."""
     spec = scenario.spec
     seat_policy, seat_params = scenario.seat_arrays()
     tables, columns, *extra = spec.kernel_inputs(scenario.rules, scenario.players, seat_policy)
@@ -74,7 +71,17 @@ def replay(run, game_index: int) -> GameLog:
     s = spec.layout.new(logged=True)
     seats = lineup(scenario.players, game_index, 1, scenario.rotate_seats)[0]
     start_game(s, run_key(scenario.seed), game_index, seats, seat_policy, seat_params)
-    winner, reason, turns = spec.play_game(s, t, *extra)
+    return s, t, col, seats, spec.play_game(s, t, *extra)
+
+
+def replay(run, game_index: int) -> GameLog:
+    """Play game ``game_index`` of ``run`` (a :class:`balance.sim.runner.Run`) again and tell it."""
+    meta = run.meta
+    scenario = run_scenario(meta)
+    if not 0 <= game_index < meta["games"]:
+        raise BalanceError(f"game {game_index}: the run played games 0 to {meta['games'] - 1}")
+    spec = scenario.spec
+    s, t, col, seats, (winner, reason, turns) = play_logged(scenario, game_index)
     rec = new_records(1, int(col.count))
     spec.write_record(rec, 0, col, s, t, winner, reason, turns)
     names = spec.columns(scenario.players)
@@ -87,5 +94,5 @@ def replay(run, game_index: int) -> GameLog:
     lines += spec.describe(events(s), labels, scenario.rules)
     lines.append("Result: " + ", ".join(f"{labels[p]} {replayed[f'score_{p + 1}']}" for p in range(len(labels)))
                  + (f"; {labels[winner]} wins" if winner >= 0 else "; no winner")
-                 + f" ({replayed['end_reason'].replace('_', ' ')}, {turns} turns)")
+                 + f" ({replayed['end_reason'].replace('_', ' ')}, {replayed['turns']} turns)")
     return GameLog(game_index, lines, replayed, recorded)

@@ -90,3 +90,20 @@ def test_every_nth_game_keeps_its_scores_after_each_turn():
         assert len(turns) == row["turns"]
         assert turns[-1] == [row["score_1"], row["score_2"]]
         assert all(a <= b for before, after in zip(turns, turns[1:]) for a, b in zip(before, after))
+
+
+def test_a_batch_played_in_several_calls_is_the_same_batch(monkeypatch):
+    """Every game keeping its timeline: the batch is played in calls of at most TIMELINES_PER_CALL sampled
+    games (bounded memory), and gives the same records and timelines as one call."""
+    from balance.scenario import from_dict
+    from balance.sim import batch
+
+    sc = from_dict({"game": "pig", "players": 3, "seed": 5, "seats": [{"policy": "hold"}] * 3,
+                    "run": {"scores_by_turn": 1, "rotate_seats": True}})
+    whole = batch.play(sc, 0, 13, 40)
+    monkeypatch.setattr(batch, "TIMELINES_PER_CALL", 7)
+    parts = batch.play(sc, 0, 13, 40)
+    assert parts.equals(whole)
+    assert whole["scores_by_turn"].null_count() == 0
+    assert [t[-1] for t in whole["scores_by_turn"].to_list()] == [[r["score_1"], r["score_2"], r["score_3"]]
+                                                      for r in whole.iter_rows(named=True)]

@@ -18,7 +18,7 @@ def make_game(root, body):
     return package
 
 
-def test_an_edit_to_any_file_of_the_game_drops_its_compiled_kernels(tmp_path, monkeypatch):
+def test_an_edit_to_a_kernel_file_of_the_game_drops_its_compiled_kernels(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     package = make_game(tmp_path, "A = 1\n")
     drop_stale_kernels("fake_game_for_kernels")
@@ -29,6 +29,11 @@ def test_an_edit_to_any_file_of_the_game_drops_its_compiled_kernels(tmp_path, mo
         f.write_bytes(b"old")
 
     drop_stale_kernels("fake_game_for_kernels")  # nothing changed: the kernels stay
+    assert compiled.exists() and index.exists()
+
+    (package / "__init__.py").write_text('LABELS = {"a": "words"}\n')  # the GameSpec holds no kernel code
+    (package / "replay.py").write_text("WORDS = 1\n")
+    drop_stale_kernels("fake_game_for_kernels")
     assert compiled.exists() and index.exists()
 
     (package / "policies.py").write_text("A = 2\n")

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from balance.kit.compile import jit
+from balance.kit.compile import jit, jit_inline
 from balance.kit.rng import new_rng
 from balance.kit.script import roll, script_choices, script_dice, script_used, scripted_option
 from balance.kit.state import Layout
@@ -56,3 +56,31 @@ def test_a_scripted_choice_that_is_not_legal_is_an_error():
     script_choices(s, 99)
     with pytest.raises(ValueError, match="not among the legal options"):
         choose(s, 4)
+
+
+WRITES = Layout([("written", np.int64, (2,))], max_players=2)
+
+
+@jit_inline
+def _write(s, p, v):
+    if p != 11:
+        s.written[p] = v
+
+
+@jit
+def write_after_a_roll(s):
+    for p in range(2):
+        _write(s, p, 30 + p + roll(s, 6) * 0)
+
+
+@pytest.mark.parametrize("scripted", [False, True])
+def test_a_write_after_a_roll_is_kept(scripted):
+    """An inlined helper that writes the state inside an ``if``, after a roll in the same loop: numba 0.68
+    dropped the write when the kit's overloads were IR-inlined (``inline="always"``)."""
+    s = WRITES.new(scripted=scripted)
+    s.rng[:] = new_rng(np.random.SeedSequence(1))
+    if scripted:
+        script_dice(s, 1, 1)
+    s.written[:] = -1
+    write_after_a_roll(s)
+    assert list(s.written) == [30, 31]

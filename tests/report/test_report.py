@@ -26,7 +26,7 @@ from balance.sim.runner import run
 
 CHROMIUM = Path("/usr/bin/chromium")
 SECTIONS = ["At a glance", "Scenario", "Who wins: seats", "Scores", "Game length and how games end",
-            "Balance metrics", "Thresholds and methods"]
+            "Balance metrics", "How games unfold", "Thresholds and methods"]
 
 
 def two_strategy_scenario(spec, games_=3_000):
@@ -139,6 +139,24 @@ def test_pdf_results_come_before_the_appendix_and_sections_are_bookmarked(report
     assert page_of("Scenario game") > page_of("Balance metrics")  # the scenario's facts are the appendix
     assert [o.title for o in reader.outline][:2] == ["At a glance", "Who wins: sides" if spec.roles else
                                                      "Who wins: seats"]
+
+
+def test_how_games_unfold_for_every_game(reported):
+    spec, result, paths = reported
+    html = paths["html"].read_text()
+    section = html_lib.unescape(re.search(r'<section id="unfold">(.*?)</section>', html, re.S).group(1))
+    assert "of 30 games (every 100th game of the run" in section  # 3,000 games, the default sample
+    roles = spec.seat_roles_of(spec.min_players)
+    gap = any(roles.count(r) > 1 for r in roles)  # a seat advantage needs two seats of a role
+    if spec.timeline.comparable:  # scores, the comeback curve and its table
+        assert section.count("<svg") == 2 + gap and "The comeback curve" in section and "<table" in section
+    else:
+        assert section.count("<svg") == 1 + gap and f"No comeback curve: {spec.timeline.why_not}" in section
+    assert ("The seat advantage by" in section) == gap
+    assert f"after {spec.timeline.step}" in section
+    text = [" ".join(page.extract_text().split()) for page in PdfReader(paths["pdf"]).pages]
+    unfold = next(i for i, t in enumerate(text) if "How games unfold Each seat's score" in t)
+    assert unfold < next(i for i, t in enumerate(text) if "Scenario game" in t)  # after the results, before the appendix
 
 
 def test_every_assumed_rule_is_listed(reported):

@@ -51,3 +51,20 @@ def test_the_replay_command_prints_the_game_and_refuses_a_bad_condition(runs):
     assert bad.exit_code == 2 and "--find" in bad.output and "Traceback" not in bad.output
     neither = CliRunner().invoke(app, ["replay", folder])
     assert neither.exit_code == 2
+
+
+def test_find_a_game_a_moongha_hunter_won(tmp_path):
+    """The issue's question: the first game of the mixed scenario that the hunter won, played again and told."""
+    sc = balance.load_scenario("scenarios/moongha/four-players-mixed.toml")
+    run = balance.run(sc, games=60, out=tmp_path / "run", jobs=1, progress=False)
+    frame = run.games.collect()
+    won = [g for g, w, *policies in frame.select("game_index", "winner", *[f"policy_{s}" for s in range(1, 5)]).rows()
+           if w >= 1 and policies[w - 1] == "hunter"]
+    assert won, "no hunter win in 60 games: pick another seed"
+    done = CliRunner().invoke(app, ["replay", str(run.dir), "--find", "winner_policy == 'hunter'"])
+    assert done.exit_code == 0, done.output
+    first = done.output.splitlines()[0]
+    assert first.startswith(f"Game {min(won)} of ")
+    result = done.output.strip().splitlines()[-1]
+    winner = frame.filter(frame["game_index"] == min(won))["winner"].item()
+    assert result.startswith("Result: ") and f"; Seat {winner} (hunter) wins" in result

@@ -41,12 +41,12 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   * Seats play fixed roles, so scenarios may not rotate them (validation refuses rotate_seats).
 """
 
-from balance.games.angry_monsters import engine
+from balance.games.angry_monsters import engine, replay
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
-from balance.registry import GameSpec, Param, Policy, Roles, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
                         "Replace an evac site (when allowed) while this many or fewer stand")
@@ -163,6 +163,10 @@ SPEC = register(GameSpec(
     policies=POLICIES,
     tables=TABLES,
     play_batch=engine.play_batch,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
@@ -175,7 +179,18 @@ SPEC = register(GameSpec(
     bench_players=3,
     seat_roles="every seat but the last is a monster, in turn order; the last seat is the human",
     roles=Roles(rest="monster", last=("human",)),
+    column_labels={"rounds": "rounds played", "evac_sites_replaced": "evac sites replaced",
+                   "meeples_left": "meeples left on the board", "eaten": "meeples eaten",
+                   "destroyed_red_orange": "red and orange buildings destroyed",
+                   "destroyed_yellow_green": "yellow and green buildings destroyed",
+                   "destroyed_blue_violet": "blue and violet buildings destroyed",
+                   "destroyed_evac_sites": "evac sites destroyed", "evacuated": "meeples evacuated"},
     batch_games=50_000,
+    timeline=Timeline("round", "a round is every monster's turn, then the human's", seat_turns=True,
+                      comparable=False,
+                      why_not="a monster's score counts buildings and the human's meeples evacuated, and the human "
+                              "is ahead when more meeples are evacuated than eaten, so the highest score is not "
+                              "the seat that would win"),
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__[__doc__.index("Assumptions"):],
 ))

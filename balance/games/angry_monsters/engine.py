@@ -24,7 +24,8 @@ from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, 
 from balance.games.angry_monsters.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
-from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
+from balance.kit.log import log, logged
 from balance.kit.script import scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -45,6 +46,24 @@ END_REASONS = ("meeples_gone", "timeout")
 GAME_COLUMNS = ("rounds", "evac_sites_replaced", "meeples_left")
 SEAT_COLUMNS = ("eaten", "destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",
                 "destroyed_evac_sites", "evacuated")
+# what a replay tells (``balance.kit.log``; the words are in ``replay.py``): the event kinds and their integers
+(SQUARE,  # square, terrain, structure, meeples: the board at the start, square by square
+ MONSTER_STARTS,  # seat, square
+ TURN,  # round, seat: a monster's or the human's turn begins
+ MONSTER_ROLLS,  # seat, moves
+ MONSTER_STEPS,  # seat, square entered, moves paid
+ EATS,  # seat, square, meeples eaten, bonus moves
+ DESTROYS,  # seat, square, structure (a building colour or EVAC), moves paid
+ MONSTER_STOPS,  # seat, moves left unused
+ REPLACES,  # square the site was lifted from (-1: a destroyed one), square it goes on, meeples to put back
+ PUTS_BACK,  # square a put-back meeple lands on
+ HUMAN_ROLLS,  # one die's face
+ MEEPLE_MOVES,  # from, to, moves paid
+ EVACUATES,  # square of the evac site
+ HUMAN_STOPS,  # moves left unused
+ FINAL,  # seat, score, meeples eaten: the standings when the game ends
+ GAME_ENDS,  # end reason, rounds, winner (-1: none), meeples left
+ ) = range(16)
 
 
 # ---------------------------------------------------------------- decisions
@@ -173,13 +192,19 @@ def monster_acts(s, t, seat, code):
     bonus moves."""
     square = square_of(code)
     if what_of(code) == STEP:
-        s.moves -= monster_step_cost(s, t, s.monster_cell[seat], square)
+        cost = monster_step_cost(s, t, s.monster_cell[seat], square)
+        s.moves -= cost
         move_monster(s, seat, square)
+        log(s, MONSTER_STEPS, seat, square, cost)
         eaten = remove_meeples_at(s, square)
         s.eaten[seat] += eaten
         s.moves += t.bonus_moves_per_meeple * eaten
+        if eaten > 0:
+            log(s, EATS, seat, square, eaten, t.bonus_moves_per_meeple * eaten)
     else:  # WRECK
-        s.moves -= destroy_cost(t, s.structure[square])
+        cost = destroy_cost(t, s.structure[square])
+        s.moves -= cost
+        log(s, DESTROYS, seat, square, s.structure[square], cost)
         destroy(s, t, seat, square)
 
 
@@ -188,9 +213,11 @@ def monster_turn(s, t, seat):
     """Roll the monster's die and spend the moves, up to the roll ('up to': the monster may stop); the
     turn ends early when no meeple is left."""
     s.moves = roll(s, t.monster_die)
+    log(s, MONSTER_ROLLS, seat, s.moves)
     while s.moves > 0 and s.on_board > 0:
         code = decide_move(s, t, seat, MONSTER_MOVE)
         if what_of(code) == END:
+            log(s, MONSTER_STOPS, seat, s.moves)
             break
         monster_acts(s, t, seat, code)
 
@@ -249,6 +276,7 @@ def put_back(s, t, k):
         for c in range(t.n_cells):
             if free_square(s, t, c, anywhere, per_square):
                 if pick == 0:
+                    log(s, PUTS_BACK, c)
                     s.meeple_count[c] += 1
                     s.meeple_cell[s.on_board] = c
                     s.on_board += 1
@@ -269,6 +297,7 @@ def replace_site(s, t, lift, square):
         s.pile -= 1
         s.standing_sites += 1
     s.structure[square] = EVAC
+    log(s, REPLACES, square_of(lift) if what_of(lift) == LIFT else -1, square, t.meeples_put_back)
     s.replaced += 1
     put_back(s, t, t.meeples_put_back)
 
@@ -314,14 +343,21 @@ def human_turn(s, t):
         return
     s.moves = 0
     for _ in range(t.human_dice):
-        s.moves += roll(s, t.human_die_sides)
+        face = roll(s, t.human_die_sides)
+        log(s, HUMAN_ROLLS, face)
+        s.moves += face
     while s.moves > 0 and s.on_board > 0:
         code = decide_move(s, t, human, MEEPLE_STEP)
         if what_of(code) == END:
+            log(s, HUMAN_STOPS, s.moves)
             break
         i, to = meeple_of(code), square_of(code)
-        s.moves -= meeple_step_cost(s, t, s.meeple_cell[i], to)
-        move_meeple(s, i, to)
+        frm = s.meeple_cell[i]
+        cost = meeple_step_cost(s, t, frm, to)
+        s.moves -= cost
+        log(s, MEEPLE_MOVES, frm, to, cost)
+        if move_meeple(s, i, to):
+            log(s, EVACUATES, to)
 
 
 # ---------------------------------------------------------------- setup
@@ -403,6 +439,12 @@ def set_up(s, t):
     set_up_board(s, t)
     policies.new_game(s, t)
     place_monsters(s, t)
+    if logged(s):  # the replay's state only: the board the game starts on
+        for c in range(t.n_cells):
+            if s.terrain[c] != OFF:
+                log(s, SQUARE, c, s.terrain[c], s.structure[c], s.meeple_count[c])
+        for m in range(t.players - 1):
+            log(s, MONSTER_STARTS, m, s.monster_cell[m])
 
 
 # ---------------------------------------------------------------- the game
@@ -451,6 +493,15 @@ def standings(s, t):
     return winner
 
 
+@jit_inline
+def tell_end(s, t, reason, rounds, winner):
+    """The replay's state only: the standings the victory condition read, and the end."""
+    if logged(s):
+        for p in range(t.players):
+            log(s, FINAL, p, s.scores[p], s.eaten[p])
+        log(s, GAME_ENDS, reason, rounds, winner, s.on_board)
+
+
 @jit
 def play_game(s, t):
     """Play one game from the setup.  Return (winner or -1, end reason, rounds)."""
@@ -460,6 +511,7 @@ def play_game(s, t):
     for rnd in range(1, t.max_rounds + 1):
         for seat in range(n):  # the monsters in seat order, then the human
             start_turn(s, s.turns + 1)  # each turn its own dice: variants of a scenario stay paired
+            log(s, TURN, rnd, seat)
             if seat == human:
                 human_turn(s, t)
             else:
@@ -469,8 +521,10 @@ def play_game(s, t):
             track_lead(s.lead, s.standing, n, s.turns)
             score_turn(s, s.scores, n, s.turns)
             if s.on_board == 0:
+                tell_end(s, t, MEEPLES_GONE, rnd, winner)
                 return winner, MEEPLES_GONE, rnd
     standings(s, t)
+    tell_end(s, t, TIMEOUT, t.max_rounds, -1)
     return -1, TIMEOUT, t.max_rounds
 
 
@@ -512,6 +566,7 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
     for g in range(n_games):
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        sample_turns(s, first_game + g, every)
         winner, reason, rounds = play_game(s, t)
         write_record(rec, g, col, s, t, winner, reason, rounds)
         keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)

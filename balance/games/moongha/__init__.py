@@ -65,11 +65,11 @@ against the leading rival's monsters, the leader judged on public VP only.  A po
 public board and its own City tiles, never another seat's.
 """
 
-from balance.games.moongha import engine
+from balance.games.moongha import engine, replay
 from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
 from balance.games.moongha.rules import MONSTERS, Rules
 from balance.games.moongha.tables import TABLES
-from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
 
 def _params(preset):
@@ -139,16 +139,27 @@ SPEC = register(GameSpec(
     policies=POLICIES,
     tables=TABLES,
     play_batch=engine.play_batch,
+    layout=engine.LAYOUT,
+    play_game=engine.play_game,
+    write_record=engine.write_record,
+    describe=replay.describe,
     check=check,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,
+    column_labels={"vp_city_tiles": "VP from the City tile", "vp_rubble": "VP from rubble majorities",
+                   "vp_drakoor": "VP from Drakoors", "vp_moogre": "VP from Moogre's kills",
+                   "rubble_placed": "rubble pieces placed", "actions": "actions played",
+                   **{f"created_{m}": f"{m.capitalize()}s created" for m in engine.MONSTERS},
+                   **{f"lost_{m}": f"{m.capitalize()}s lost" for m in engine.MONSTERS}},
     default_policy="balanced",
     bench_policy="balanced",
     bench_players=4,
     batch_games=10_000,  # about a second of work
+    timeline=Timeline("turn", "a turn of the turn track, in which every player acts; the score after a turn is "
+                              "what the game's scoring would give if it ended then (City tiles included)"),
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__,
 ))

@@ -34,7 +34,8 @@ from balance.games.moongha.state import (
 from balance.games.moongha.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
-from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
+from balance.kit.log import log
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -59,6 +60,49 @@ GAME_COLUMNS = ("actions",)
 SEAT_COLUMNS = (("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre", "rubble_placed")
                 + tuple(f"created_{m}" for m in MONSTERS) + tuple(f"lost_{m}" for m in MONSTERS))
 SCORE_COMPONENTS = ("vp_city_tiles", "vp_rubble", "vp_drakoor", "vp_moogre")
+# what a replay tells (``balance.kit.log``; the words are in ``replay.py``): the event kinds and their integers
+(TILE,  # player, city: a secret City tile dealt
+ TURN,  # turn (from 1), first player
+ TRACK_DICE,  # dice showing 1, 2, 3, 4 (the turn track's dice, by face)
+ TRACK_DICE_MILITARY,  # dice showing 5, 6
+ PULLED,  # chooser, piece (INFANTRY ..), city: a piece taken from the board for an Action box or an action
+ BOXES,  # orange, white, purple tokens, heroes: the Action boxes after phase one
+ MILITARY_BOX,  # box (0: One, 1: Two), infantry, armour, jets * 16 + A-bombs
+ ACTION_TAKEN,  # player, action code (A_*), its argument, its second argument (the option's fields)
+ CREATE_TOKEN,  # player, kind, orange tokens in its box, tokens that create it
+ CREATED,  # player, piece, city, orange tokens returned to the stock
+ BLOOB_WAITS,  # player: no Bloob for the spawn cost, the box waits for the full cost
+ HEALED,  # player healed, kind, damage left
+ WHITE_TOKEN,  # player, kind, white tokens stored in its box
+ ATTACK,  # player, kind, tokens expended, dice per attacker
+ ATTACKS,  # piece, target type (TT_*), target player, target piece or city
+ REVEALED,  # player, piece: a Hidden counter replaced by the monster piece
+ KIDDOO_JOINED,  # player, piece, tokens expended, dice
+ MONSTER_ROLLS,  # player, kind, dice, hits
+ ARMOUR_FIRES,  # city, armour pieces, dice, hits
+ INFANTRY_FIRES,  # city, infantry pieces, dice, hits
+ HUMANS_LOST,  # city, piece (INFANTRY ..), pieces removed
+ RUBBLE,  # colour (a player; players: the brown), city, pieces placed, damage it was due
+ DAMAGED,  # player, piece, damage recorded, damage in the Monster box now
+ DAMAGE_LOST,  # player, piece, damage not recorded (no brown rubble left)
+ UNHURT,  # player, piece, attacker (a kind or SRC_*): it cannot hurt this monster
+ DESTROYED,  # player, piece, where it goes (AVAILABLE, CAPTURED, OUT_OF_GAME), the Moogre's player (-1: none)
+ TOKENS_RETURNED,  # player, kind, white tokens back to the stock from its box
+ MOVED,  # player, piece, from city, to city
+ HIDDEN,  # player, piece, city
+ HERO_ARRIVES,  # city, heroes there now
+ REVEAL_ROLL,  # player, piece, dice, hits (one hit reveals)
+ HEROES_FIRE,  # city, dice, hits (against revealed Drakoors)
+ MILITARY_FIRE,  # player, piece, dice, hits: the armour and infantry in the city against one monster
+ MILITARY_PLACED,  # piece (INFANTRY, ARMOUR), city
+ JET_ATTACKS,  # player, piece, hits, ones (collateral damage)
+ A_BOMB_FALLS,  # city, heroes and military removed
+ A_BOMB_ROLL,  # player, piece, hits
+ VP,  # player, City tiles, rubble, Drakoors: the scoring at the end of a turn
+ VP_MORE,  # player, Moogre, total
+ TIE,  # tie-breaker level (0 cities with rubble, 1 monsters, 2 rubble), player, its count
+ GAME_ENDS,  # end reason, turns, winner (-1: a tie)
+ ) = range(41)
 # checks for "is there any legal option" enumerate here, past the options of the decision being built
 SCRATCH = MAX_OPTIONS // 2
 # the dice of each turn's phase one, and of each action, are a stream of their own (``kit.start_turn``):
@@ -139,6 +183,7 @@ def military_targets(s, t, c, piece):
 def place_player_rubble(s, t, p, c, hits):
     """Own rubble for ``hits`` city damage, within the city's cap and the player's pieces.  Returns pieces placed."""
     k = rubble_room(s, t, p, c, hits)
+    log(s, RUBBLE, p, c, maximum(k, 0), hits)
     if k > 0:
         s.city_rubble[p, c] += k
         s.rubble_placed[p] += k
@@ -164,6 +209,8 @@ def place_neutral_rubble(s, t, c, hits):
         k = minimum(k, s.brown_rubble)
         if k > 0:
             take_brown(s, k)
+    if hits > 0:
+        log(s, RUBBLE, n, c, maximum(k, 0), hits)
     if k > 0:
         s.city_rubble[n, c] += k
         return k
@@ -179,13 +226,18 @@ def destroy(s, t, q, i, src, src_player):
     s.brown_rubble += s.box_damage[q, k]  # the damage's brown rubble returns to the stock
     s.box_damage[q, k] = 0
     if src == MOOGRE and src_player != q:
+        log(s, DESTROYED, q, i, CAPTURED, src_player)
         leave_board(s, t, q, i, CAPTURED)
         s.moogre_vp[src_player] += t.damage_capacity[k]
     elif src == SRC_HERO and k == DRAKOOR and t.drakoor_killed_by_hero == OUT_OF_THE_GAME:
+        log(s, DESTROYED, q, i, OUT_OF_GAME, -1)
         leave_board(s, t, q, i, OUT_OF_GAME)
     else:
+        log(s, DESTROYED, q, i, AVAILABLE, -1)
         leave_board(s, t, q, i, AVAILABLE)
     if t.attack_tokens_on_kill != ON_LAST_PIECE or s.on_board[q, k] == 0:
+        if s.box_attack[q, k] > 0:
+            log(s, TOKENS_RETURNED, q, k, s.box_attack[q, k])
         s.stock_tokens[WHITE] += s.box_attack[q, k]
         s.box_attack[q, k] = 0
     s.lost[q, k] += 1
@@ -203,6 +255,7 @@ def damage_monster(s, t, q, i, hits, src, src_player):
     k = t.piece_kind[i]
     kills = 0
     if not can_hurt(t, k, src):
+        log(s, UNHURT, q, i, src)
         return 0
     c = s.piece_city[q, i]
     spill = k == BLOOB and t.bloob_excess_hits != EXCESS_WASTED and (src <= BLOOB or t.bloob_spill_all_damage)
@@ -213,6 +266,9 @@ def damage_monster(s, t, q, i, hits, src, src_player):
             if add > 0:
                 s.box_damage[q, k] += add
                 take_brown(s, add)
+                log(s, DAMAGED, q, i, add, s.box_damage[q, k])
+            if add < hits:
+                log(s, DAMAGE_LOST, q, i, hits - add)
             break
         hits -= need
         destroy(s, t, q, i, src, src_player)
@@ -247,6 +303,7 @@ def setup(s, t):
     for p in range(n):
         for _ in range(t.city_tiles):
             s.tile_owner[tiles[k]] = p
+            log(s, TILE, p, tiles[k])
             k += 1
     s.first_player = below(n, s.setup_rng)
     s.turn = 0
@@ -296,6 +353,7 @@ def take_human(s, t, piece, chooser):
             n_opt = put_option(s, n_opt, c, piece, 0, 0)
     c = option(s, decide(s, t, chooser, PULL, n_opt), 0)
     s.city_humans[c, piece] -= 1
+    log(s, PULLED, chooser, piece, c)
     return True
 
 
@@ -322,11 +380,14 @@ def phase_one(s, t):
     turn = s.turn
     start_turn(s, turn + 1)
     first = s.first_player
+    log(s, TURN, turn + 1, first)
     orange = t.orange * (t.orange_first_turn_factor if turn == 0 else 1)
     faces = s.faces
     faces[:] = 0
     for _ in range(t.turn_track_dice[turn]):
         faces[roll(s, 6) - 1] += 1
+    log(s, TRACK_DICE, faces[0], faces[1], faces[2], faces[3])
+    log(s, TRACK_DICE_MILITARY, faces[4], faces[5])
     fill_tokens(s, ORANGE, orange + faces[0])
     fill_tokens(s, WHITE, t.white[turn] + faces[1])
     fill_tokens(s, PURPLE, t.purple + faces[2])
@@ -338,6 +399,10 @@ def phase_one(s, t):
             s.box_military[0, INFANTRY] += 1
     fill_military(s, t, 0, faces[4], first)  # Military One before Military Two
     fill_military(s, t, 1, faces[5], first)
+    log(s, BOXES, s.box_tokens[ORANGE], s.box_tokens[WHITE], s.box_tokens[PURPLE], s.box_heroes)
+    m = s.box_military
+    log(s, MILITARY_BOX, 0, m[0, INFANTRY], m[0, ARMOUR], m[0, JET] * 16 + m[0, A_BOMB])
+    log(s, MILITARY_BOX, 1, m[1, INFANTRY], m[1, ARMOUR], m[1, JET] * 16 + m[1, A_BOMB])
 
 
 # ---------------------------------------------------------------- Create/Heal
@@ -347,6 +412,7 @@ def place_monster(s, t, p, k, c):
     """The Hidden counter of a kind-``k`` monster goes to city ``c``; the box's orange tokens return."""
     i = available_piece(s, t, p, k)
     enter_board(s, t, p, i, c, 1)
+    log(s, CREATED, p, i, c, s.box_create[p, k])
     s.stock_tokens[ORANGE] += s.box_create[p, k]
     s.box_create[p, k] = 0
     s.created[p, k] += 1
@@ -359,6 +425,7 @@ def create_token(s, t, p, k):
     C = t.n_cities
     s.box_create[p, k] += 1
     tokens = s.box_create[p, k]
+    log(s, CREATE_TOKEN, p, k, tokens, creation_cost(s, t, p, k))
     if tokens >= creation_cost(s, t, p, k):
         n_opt = 0
         for c in range(C):
@@ -377,6 +444,8 @@ def create_token(s, t, p, k):
         c = option(s, decide(s, t, p, BLOOB_SPAWN, n_opt), 0)
         if c >= 0:
             place_monster(s, t, p, BLOOB, c)
+        else:
+            log(s, BLOOB_WAITS, p)
 
 
 @jit_inline
@@ -420,6 +489,7 @@ def do_create_heal(s, t, p):
         s.stock_tokens[ORANGE] += 1
         s.box_damage[q, k] -= 1
         s.brown_rubble += 1
+        log(s, HEALED, q, k, s.box_damage[q, k])
 
 
 # ---------------------------------------------------------------- attacks
@@ -432,6 +502,8 @@ def strike_humans(s, t, p, c, hits, at_city):
         s.city_humans[c, piece] -= k
         s.stock_humans[piece] += k
         hits -= k
+        if k > 0:
+            log(s, HUMANS_LOST, c, piece, k)
     if at_city and hits > 0:
         place_player_rubble(s, t, p, c, hits)
 
@@ -456,6 +528,7 @@ def target_options(s, t, p, i, n_opt):
 def strike_monster(s, t, p, k, dice, q, j):
     """A monster of kind ``k`` rolls ``dice`` against monster (q, j)."""
     h = count_hits(s, t, dice)
+    log(s, MONSTER_ROLLS, p, k, dice, h)
     damage_monster(s, t, q, j, h, k, p)
 
 
@@ -478,6 +551,9 @@ def kiddoo_join(s, t, p, c):
     if j < 0:
         return 0, -1
     s.kiddoo_joined = 1
+    log(s, KIDDOO_JOINED, p, kd, j, maximum(t.kiddoo_min_dice, j * t.attack_dice[KIDDOO]))
+    if s.piece_hidden[p, kd] == 1:
+        log(s, REVEALED, p, kd)
     s.piece_hidden[p, kd] = 0
     s.box_attack[p, KIDDOO] -= j
     s.stock_tokens[WHITE] += j
@@ -489,11 +565,16 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
     """Monster (p, i) attacks with ``dice`` dice: a monster (q, j), the humans, or the city (j = city)."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
+    log(s, ATTACKS, i, ttype, q, j)
+    if s.piece_hidden[p, i] == 1:
+        log(s, REVEALED, p, i)
     s.piece_hidden[p, i] = 0  # attacking reveals the monster
     kdice, kpiece = 0, -1
     if k != KIDDOO:
         kdice, kpiece = kiddoo_join(s, t, p, c)
     if ttype == TT_MONSTER:
+        if s.piece_hidden[q, j] == 1:
+            log(s, REVEALED, q, j)
         s.piece_hidden[q, j] = 0  # a target is revealed (Shaggoo may attack a hidden one)
         if kdice > 0 and alive_at(s, q, j, c):
             strike_monster(s, t, p, KIDDOO, kdice, q, j)
@@ -503,16 +584,24 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
     at_city = ttype == TT_CITY
     if kdice > 0:  # Kiddoo strikes first, even before armour fires
         kiddoo_wrecks = at_city and t.damages_cities[KIDDOO] == 1  # its hits damage the city only with the symbol
-        strike_humans(s, t, p, c, count_hits(s, t, kdice), kiddoo_wrecks)
+        h = count_hits(s, t, kdice)
+        log(s, MONSTER_ROLLS, p, KIDDOO, kdice, h)
+        strike_humans(s, t, p, c, h, kiddoo_wrecks)
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
-        damage_monster(s, t, p, i, count_hits(s, t, armour * t.armour_dice), SRC_MILITARY, -1)
+        h = count_hits(s, t, armour * t.armour_dice)
+        log(s, ARMOUR_FIRES, c, armour, armour * t.armour_dice, h)
+        damage_monster(s, t, p, i, h, SRC_MILITARY, -1)
     if not alive_at(s, p, i, c):
         return
-    strike_humans(s, t, p, c, count_hits(s, t, dice), at_city)
+    h = count_hits(s, t, dice)
+    log(s, MONSTER_ROLLS, p, k, dice, h)
+    strike_humans(s, t, p, c, h, at_city)
     infantry = s.city_humans[c, INFANTRY]
     if infantry > 0:  # surviving infantry return fire
-        damage_monster(s, t, p, i, count_hits(s, t, infantry * t.infantry_dice), SRC_MILITARY, -1)
+        h = count_hits(s, t, infantry * t.infantry_dice)
+        log(s, INFANTRY_FIRES, c, infantry, infantry * t.infantry_dice, h)
+        damage_monster(s, t, p, i, h, SRC_MILITARY, -1)
 
 
 @jit_inline
@@ -533,6 +622,7 @@ def do_attack(s, t, p):
             n_opt = put_option(s, n_opt, k, 0, 0, 0)
     k = option(s, decide(s, t, p, ATTACK_BOX, n_opt), 0)
     s.box_attack[p, k] += 1
+    log(s, WHITE_TOKEN, p, k, s.box_attack[p, k])
     s.attack_kind = k
     n_opt = put_option(s, 0, 0, 0, 0, 0)
     if has_attack(s, t, p, k):
@@ -544,6 +634,7 @@ def do_attack(s, t, p):
     s.box_attack[p, k] -= spend
     s.stock_tokens[WHITE] += spend
     dice = spend * t.attack_dice[k]
+    log(s, ATTACK, p, k, spend, dice)
     s.attack_dice = dice
     s.kiddoo_joined = 0
     if k != BLOOB:
@@ -601,8 +692,10 @@ def do_move_hide(s, t, p):
         o = decide(s, t, p, MOVE, n_opt)
         i, c = option(s, o, 0), option(s, o, 1)
         if c < 0:
+            log(s, HIDDEN, p, i, s.piece_city[p, i])
             s.piece_hidden[p, i] = 1
         else:
+            log(s, MOVED, p, i, s.piece_city[p, i], c)
             if not t.spectoor_move_back:
                 moved, start = i, s.piece_city[p, i]
             move_monster(s, p, i, c)
@@ -645,6 +738,7 @@ def military_attack(s, t, p, c):
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         h = count_hits(s, t, s.work[r, 2])
+        log(s, MILITARY_FIRE, q, j, s.work[r, 2], h)
         if alive_at(s, q, j, c):
             damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
 
@@ -654,13 +748,17 @@ def place_hero(s, t, p, c):
     """A hero arrives in ``c``: reveal rolls, the heroes' attack on revealed Drakoors, then the military attack."""
     before = s.city_humans[c, HERO]
     s.city_humans[c, HERO] += 1
+    log(s, HERO_ARRIVES, c, before + 1)
     dice = t.reveal_dice + t.reveal_dice_per_hero * before
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if s.piece_hidden[q, j] == 1:
-            if count_hits(s, t, dice) > 0:
+            h = count_hits(s, t, dice)
+            log(s, REVEAL_ROLL, q, j, dice, h)
+            if h > 0:
                 s.piece_hidden[q, j] = 0
     h = count_hits(s, t, s.city_humans[c, HERO])
+    log(s, HEROES_FIRE, c, s.city_humans[c, HERO], h)
     for _ in range(h):
         n_opt = 0
         for x in range(monsters_in(s, c)):
@@ -688,6 +786,7 @@ def fly_jet(s, t, p):
             h += 1
         if f <= t.jet_collateral_face:
             collateral += 1
+    log(s, JET_ATTACKS, q, j, h, collateral)
     damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
     place_neutral_rubble(s, t, c, collateral)
     if t.jet_with_city_military:
@@ -701,6 +800,7 @@ def fly_jet(s, t, p):
 @jit
 def drop_a_bomb(s, t, p, c):
     """Clear the city's humans, 8 dice against each monster (hidden ones stay hidden), 8 dice against the city."""
+    log(s, A_BOMB_FALLS, c, humans_in(s, c))
     for piece in (INFANTRY, ARMOUR, JET, HERO):
         s.stock_humans[piece] += s.city_humans[c, piece]
         s.city_humans[c, piece] = 0
@@ -710,7 +810,9 @@ def drop_a_bomb(s, t, p, c):
     for r in range(w):
         q, j = s.work[r, 0], s.work[r, 1]
         if alive_at(s, q, j, c):
-            damage_monster(s, t, q, j, count_hits(s, t, t.a_bomb_dice), SRC_A_BOMB, -1)
+            h = count_hits(s, t, t.a_bomb_dice)
+            log(s, A_BOMB_ROLL, q, j, h)
+            damage_monster(s, t, q, j, h, SRC_A_BOMB, -1)
     place_neutral_rubble(s, t, c, count_hits(s, t, t.a_bomb_dice))
     s.stock_humans[A_BOMB] += 1
 
@@ -725,6 +827,7 @@ def use_military(s, t, p, piece):
     else:
         c = choose_city(s, t, p, FOR_INFANTRY if piece == INFANTRY else FOR_ARMOUR)
         s.city_humans[c, piece] += 1
+        log(s, MILITARY_PLACED, piece, c)
         military_attack(s, t, p, c)
 
 
@@ -786,6 +889,7 @@ def player_action(s, t, p):
         n_opt = put_option(s, n_opt, A_NOTHING, 0, 0, 0)
     o = decide(s, t, p, ACTION, n_opt)
     code, a, b = option(s, o, 0), option(s, o, 1), option(s, o, 2)
+    log(s, ACTION_TAKEN, p, code, a, b)
     if code <= A_PURPLE:
         s.box_tokens[a] -= 1
         use_token(s, t, p, a)
@@ -921,6 +1025,8 @@ def score(s, t):
                 s.vp[p, VP_DRAKOOR] += maximum(0, t.drakoor_vp - t.drakoor_vp_per_monster * others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
+        log(s, VP, p, s.vp[p, VP_TILES], s.vp[p, VP_RUBBLE], s.vp[p, VP_DRAKOOR])
+        log(s, VP_MORE, p, s.vp[p, VP_MOOGRE], s.scores[p])
 
 
 @jit
@@ -955,7 +1061,9 @@ def winner(s, t):
         m = -1
         for p in range(n):
             if tied >> p & 1:
-                m = maximum(m, tie_key(s, t, p, level))
+                key = tie_key(s, t, p, level)
+                log(s, TIE, level, p, key)
+                m = maximum(m, key)
         for p in range(n):
             if tied >> p & 1 and tie_key(s, t, p, level) < m:
                 tied &= ~(1 << p)
@@ -995,7 +1103,9 @@ def play_game(s, t):
             reason = ALL_RUBBLE_PLACED
             break
         s.first_player = s.first_player + 1 if s.first_player + 1 < n else 0
-    return winner(s, t), reason, turns
+    w = winner(s, t)
+    log(s, GAME_ENDS, reason, turns, w)
+    return w, reason, turns
 
 
 @jit_inline
@@ -1035,6 +1145,7 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
     for g in range(n_games):
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        sample_turns(s, first_game + g, every)
         w, reason, turns = play_game(s, t)
         write_record(rec, g, col, s, t, w, reason, turns)
         keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)

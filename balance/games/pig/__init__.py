@@ -13,7 +13,7 @@ from balance.games.pig import engine, replay
 from balance.games.pig.optimal import MAX_TARGET, optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM
 from balance.games.pig.rules import TABLES, Rules
-from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
 THRESHOLD = Param("threshold", 20, 1, 1000, "Hold when the turn total reaches this")
 
@@ -79,8 +79,11 @@ SPEC = register(GameSpec(
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     seat_columns=engine.SEAT_COLUMNS,
+    column_labels={"busts": "turns busted", "rolls": "dice rolled"},
     default_policy="hold",
     bench_policy="hold",
     batch_games=500_000,
+    timeline=Timeline("round", "a round is every player's turn, seat 1 first; a game ends on the turn a "
+                               "player reaches the target, so its last round may be cut short", seat_turns=True),
     description=__doc__.split("\n")[0],
 ))

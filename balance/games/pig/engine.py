@@ -9,7 +9,7 @@ from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choos
 from balance.games.pig.state import FIELDS, MAX_PLAYERS, reset
 from balance.kit import (Layout, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
-from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
@@ -123,6 +123,7 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
     for g in range(n_games):
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        sample_turns(s, first_game + g, every)
         winner, reason, turns = play_game(s, t, optimal)
         write_record(rec, g, col, s, t, winner, reason, turns)
         keep_turn_scores(s, timelines, first_game + g, first_game, every, n)

@@ -18,9 +18,10 @@ def tables(players=4, rules=None):
     return TABLES.python(rules or Rules(), players)
 
 
-def state(t, scripted=True):
-    """A reset state for ``t``, its random streams seeded with 0 (``rng()``)."""
-    s = engine.LAYOUT.new(scripted=scripted)
+def state(t, scripted=True, logged=False):
+    """A reset state for ``t``, its random streams seeded with 0 (``rng()``); ``logged``: it logs its events as a
+    replay's state does."""
+    s = engine.LAYOUT.new(scripted=scripted, logged=logged)
     reset(s, t)
     seed(s, 0)
     return s
@@ -33,10 +34,10 @@ def seed(s, n):
     s.policies.rng[:] = rng(n + 2)
 
 
-def fresh(players=4, rules=None):
+def fresh(players=4, rules=None, logged=False):
     """(state, tables): supplies full, board empty, nothing in the Action boxes; scripted dice and choices."""
     t = tables(players, rules)
-    return state(t), t
+    return state(t, logged=logged), t
 
 
 def rng(seed=0):

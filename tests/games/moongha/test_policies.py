@@ -122,19 +122,20 @@ def test_a_policy_reads_its_own_tiles():
 # ---------------------------------------------------------------- the rules the policies read
 
 def test_a_policy_values_its_own_city_by_the_scenarios_city_tile_table():
-    """Spared for the City tile's VP it would lose: a scenario in which the tile is worth as much damaged as
-    intact lets the wrecker build in its own city (the policy reads ``scoring.city_tile_vp``, no copy of it)."""
+    """Spared for the City tile's VP it would lose: in a scenario whose tile is worth more the more damaged its
+    city, the wrecker builds in its own city (the policy reads ``scoring.city_tile_vp``, no copy of it)."""
     rows = [(c, MECHOOR) for c in range(len(CITIES))]
     s, t = seated("wrecker")
     s.tile_owner[:] = -1
     first = pick(s, t, 0, D.PLACE_MONSTER, rows)[0]
     s.tile_owner[first] = 0
+    assert P.own_city_harm(s, t, 0, first, 3) == 2.0 * (5 - 3) + 1.0  # 3 rubble: from 5 VP to 3, and the token
     assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] != first
-    flat = apply_overrides(Rules, {"scoring.city_tile_vp": [5] * 9})[0]
-    s, t = seated("wrecker", rules=flat)
+    rising = apply_overrides(Rules, {"scoring.city_tile_vp": list(range(9))})[0]
+    s, t = seated("wrecker", rules=rising)
     s.tile_owner[:] = -1
     s.tile_owner[first] = 0
-    assert P.own_city_harm(s, t, 0, first, 3) == 1.0  # only the token penalty for damaging an own city
+    assert P.own_city_harm(s, t, 0, first, 3) == 2.0 * (0 - 3) + 1.0  # the tile gains 3 VP: a bonus
     assert pick(s, t, 0, D.PLACE_MONSTER, rows)[0] == first
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from balance.games.pig import SPEC, engine
-from balance.games.pig.decisions import HOLD, ROLL
+from balance.games.pig.decisions import HOLD, ROLL, leading_rival
 from balance.games.pig.optimal import optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choose
 from balance.games.pig.rules import TABLES, Rules
@@ -153,3 +153,18 @@ def test_reaching_the_target_exactly_holds_and_wins():
     winner, reason, turns = engine.play_game(s, t, NO_TABLE)
     assert (winner, reason, turns) == (0, engine.REACHED_TARGET, 1)
     assert s.scores[0] == 4 and script_used(s)
+
+
+def test_the_turn_cap_plays_exactly_max_turns_turns():
+    """rules.max_turns turns are played, no fewer: four turns of one roll of 2 each, held at once."""
+    s, t = position(threshold=2, max_turns=4)
+    script_dice(s, 2, 2, 2, 2)
+    assert engine.play_game(s, t, NO_TABLE) == (-1, engine.TIMEOUT, 4)
+    assert tuple(s.scores[:2]) == (4, 4) and tuple(s.rolls[:2]) == (2, 2) and script_used(s)
+
+
+def test_the_leading_rival_is_the_best_score_of_the_other_seats():
+    """What the catch-up and optimal strategies read: a seat in the lead compares itself with the next best."""
+    scores = np.array([50, 10, 30])
+    assert leading_rival(scores, 3, 0) == 30
+    assert leading_rival(scores, 3, 2) == 50
