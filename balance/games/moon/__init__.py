@@ -61,7 +61,7 @@ from balance.games.moon import engine, replay
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPOILER
 from balance.games.moon.rules import Rules
 from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size, parse_mission
-from balance.registry import GameSpec, Param, Policy, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
 POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision: every card in hand, every legal "
@@ -192,6 +192,10 @@ SPEC = register(GameSpec(
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,
     column_labels=COLUMN_LABELS,
+    timeline=Timeline("round", "a round is every player's turn (a card, or moon-walls); after the in-game scoring "
+                               "the chosen player starts, and a player who cannot place is skipped; the score after "
+                               "a round is what the game's scoring would give if it ended then (solo: a card)",
+                      seat_turns=True),
     default_policy="grouper",
     bench_policy="grouper",
     bench_players=3,

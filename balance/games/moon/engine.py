@@ -30,7 +30,7 @@ from balance.games.moon.tables import (CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, LUNA
                                        SHAPE_W, VAMPIRE)
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
-from balance.kit.columns import keep_turn_scores, score_turn
+from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log
 from balance.kit.script import scripted
 
@@ -1011,6 +1011,7 @@ def play_batch(n_games, first_game, lineup, seat_policy, seat_params, tables, co
     for g in range(n_games):
         s = record(state)
         start_game(s, key, first_game + g, lineup[g], seat_policy, seat_params)
+        sample_turns(s, first_game + g, every)
         won, reason, turns = play_game(s, t)
         write_record(rec, g, col, s, t, won, reason, turns)
         keep_turn_scores(s, timelines, first_game + g, first_game, every, t.players)
