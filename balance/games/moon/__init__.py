@@ -42,10 +42,10 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);
   ``walls_on_outer_edges = true``; the walls of a turn touch when they share a corner, a long wall's middle
   included; an area is enclosed when its squares (cards or holes) cannot reach past the layout without crossing
-  a wall; a card may not lie across a wall; ``spaceship_on_wall_turn = true``.  A wall turn is offered only when
-  the fewest walls of a turn fit, and each wall chosen leaves room for the rest (the look-ahead does not see
-  the areas its own walls would close: walls that close an area around the only room left end the turn early,
-  counted in ``walls_cut_short``; 4 wall turns in 300 games of random against grouper, 2 players).
+  a wall; a card may not lie across a wall; ``spaceship_on_wall_turn = true``.  The rulebook's 'exactly 3, 4
+  or 5': the wall turn is offered only when 3 touching walls can be placed one after another, each on a free
+  border when it is placed (an area closed by the turn's first walls takes no more), and each wall offered
+  leaves room for the rest; a player with fewer walls left, or no room for 3, places a card or is skipped.
 - Solo: two vampire heads in one square are a group of two; each head of a witch or werewolf loses a point.
 - A final tie on VP and on the crystal board is a draw (the rulebook's extra round is not played).
 - ``max_turns = 400`` turn cap -> end reason 'timeout', no winner.
@@ -95,7 +95,6 @@ COLUMN_LABELS = {
     "cards_on_top": "cards placed on top of others",
     "squares_covered": "squares covered",
     "enclosed_areas": "areas enclosed by moon-walls",
-    "walls_cut_short": "wall turns cut short",
     "tie_broken": "ties broken by the crystal board",
     "monster": "monster (1 werewolf, 2 witch, 3 vampire, 4 skeleton)",
     "ingame_heads": "VP from heads, in-game scoring",
@@ -110,6 +109,7 @@ COLUMN_LABELS = {
     "cards_placed": "cards placed",
     "rival_heads_covered": "rivals' heads covered by its cards",
     "walls_placed": "moon-walls placed",
+    "wall_turns": "turns that placed moon-walls",
     "decided_starter": "chose who starts after the in-game scoring",
     "solo_vampires": "solo: VP from vampires in groups",
     "solo_crystals": "solo: VP from crystals in groups",
@@ -162,6 +162,10 @@ def invariants(games, scenario) -> list[str]:
         "walls only in advanced mode, within the supply": pl.all_horizontal(
             *[pl.col(f"walls_placed_{s}").is_between(0, (r.moon_walls.long_walls + getattr(
                 r.moon_walls, f"short_walls_{side}_players")) if r.mode == "moon_walls" else 0) for s in seats]),
+        "a wall turn places 3 to 5 moon-walls": pl.all_horizontal(
+            *[pl.col(f"walls_placed_{s}").is_between(r.moon_walls.fewest_per_turn * pl.col(f"wall_turns_{s}"),
+                                                     r.moon_walls.most_per_turn * pl.col(f"wall_turns_{s}"))
+              for s in seats]),
         "each seat a different monster": pl.n_unique_horizontal(*[pl.col(f"monster_{s}") for s in seats]) == n
         if hasattr(pl, "n_unique_horizontal") else pl.lit(True),
         "the end reason of the mode": end.is_in(["timeout", "deck_played" if n == 1 else

@@ -24,8 +24,8 @@ from balance.games.moon.decisions import (
     square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step, wall_vertex, what_of,
 )
 from balance.games.moon.rules import DECIDER_TIE, MISSION_VARIANTS, MONSTER_CHOICE, TILE_NO_TARGET
-from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, MAX_WALL_ROOM, clear_layout,
-                                      list_position, new_stamp, unlist_position)
+from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, MAX_WALL_ROOM, SOUTH_BORDER,
+                                      clear_layout, list_position, new_stamp, unlist_position)
 from balance.games.moon.tables import (CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, LUNAR_CARD, MAX_PLAYERS, NONE, SHAPE_H,
                                        SHAPE_W, VAMPIRE)
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
@@ -46,10 +46,11 @@ TIE_RANDOM = DECIDER_TIE.index("random")
 
 HANDS_PLAYED, NOBODY_CAN_PLACE, DECK_PLAYED, TIMEOUT = range(4)
 END_REASONS = ("hands_played", "nobody_can_place", "deck_played", "timeout")
-GAME_COLUMNS = ("cards_on_top", "squares_covered", "enclosed_areas", "walls_cut_short", "tie_broken")
+GAME_COLUMNS = ("cards_on_top", "squares_covered", "enclosed_areas", "tie_broken")
 SEAT_COLUMNS = ("monster", "ingame_heads", "final_heads", "largest_group", "group_bonus", "crystal_track",
                 "crystal_vp", "spaceships_used", "monster_tiles", "mission_vp", "cards_placed", "rival_heads_covered",
-                "walls_placed", "decided_starter", "solo_vampires", "solo_crystals", "solo_penalty", "solo_band")
+                "walls_placed", "wall_turns", "decided_starter", "solo_vampires", "solo_crystals", "solo_penalty",
+                "solo_band")
 # what a replay tells (``balance.kit.log``; the words are in ``replay.py``)
 (MONSTER_DEALT, CARD_PASSED, FORMATION_CARD, FIRST_PLAYER, TURN, CARD_PLACED, CRYSTALS, SPACESHIP_PLACED,
  TILE_GAINED, TILE_PLACED, TILE_LOST, WALL_PLACED, AREA_ENCLOSED, CARD_DRAWN, LAST_CARD_DRAWN, IN_GAME_SCORE,
@@ -261,11 +262,9 @@ def spaceships(s, t, seat):
 # ---------------------------------------------------------------- moon-walls
 
 @jit
-def enclose(s, t, c):
-    """If square c lies in an area now completely surrounded by moon-walls (not reaching past the layout),
-    name it: every square of it gets a new area number."""
-    if s.area[c] != 0:
-        return
+def closed_area(s, t, c):
+    """How many squares the area around square c has when moon-walls completely surround it (it does not reach
+    past the layout), listed in ``s.queue``; 0 when it is open."""
     stamp = new_stamp(s)
     s.seen[c] = stamp
     s.queue[0] = c
@@ -279,14 +278,26 @@ def enclose(s, t, c):
                 continue
             x, y = nb % GRID, nb // GRID
             if x < s.x0 or x > s.x1 or y < s.y0 or y > s.y1:
-                return  # open to the table beyond the layout
+                return 0  # open to the table beyond the layout
             s.seen[nb] = stamp
             s.queue[tail] = nb
             tail += 1
+    return tail
+
+
+@jit
+def enclose(s, t, c):
+    """If square c lies in an area now completely surrounded by moon-walls, name it: every square of it gets a
+    new area number."""
+    if s.area[c] != 0:
+        return
+    k = closed_area(s, t, c)
+    if k == 0:
+        return
     s.n_areas += 1
-    for i in range(tail):
+    for i in range(k):
         s.area[s.queue[i]] = s.n_areas
-    log(s, AREA_ENCLOSED, s.n_areas, tail, c)
+    log(s, AREA_ENCLOSED, s.n_areas, k, c)
 
 
 @jit
@@ -317,8 +328,28 @@ def put_wall(s, t, seat, squares, border, c):
 
 
 @jit_inline
-def hold_wall(s, seat, squares, border, c):
-    """Stand a moon-wall for a moment (a search for room), as one of this turn's."""
+def walls_at(s, v):
+    """The moon-walls that end at corner v (the top-left corner of square v): up, down, left, right of it."""
+    return ((s.wall[EAST_BORDER, v - 1 - GRID] != 0) + (s.wall[EAST_BORDER, v - 1] != 0)
+            + (s.wall[SOUTH_BORDER, v - GRID - 1] != 0) + (s.wall[SOUTH_BORDER, v - GRID] != 0))
+
+
+@jit
+def may_close(s, border, squares, c):
+    """A standing moon-wall may have closed an area: each end of one of its square borders meets another wall (an
+    area's edge is a ring of walls).  Saves the search for room a flood fill at most walls."""
+    step = wall_step(border)
+    for i in range(squares):
+        e = c + i * step
+        if walls_at(s, wall_vertex(e, border, 0)) > 1 and walls_at(s, wall_vertex(e, border, 1)) > 1:
+            return True
+    return False
+
+
+@jit
+def hold_wall(s, t, seat, squares, border, c):
+    """Stand a moon-wall for a moment (a search for room), as one of this turn's, and mark the areas it would close
+    (``-1 - its index`` among the turn's walls), so that no wall after it goes inside them."""
     step = wall_step(border)
     for i in range(squares):
         s.wall[border, c + i * step] = seat + 1
@@ -327,15 +358,30 @@ def hold_wall(s, seat, squares, border, c):
     s.turn_walls[w, 1] = border
     s.turn_walls[w, 2] = c
     s.n_turn_walls = w + 1
+    if not may_close(s, border, squares, c):
+        return
+    other = 1 if border == EAST_BORDER else GRID
+    for i in range(squares):
+        for q in (c + i * step, c + i * step + other):
+            if s.area[q] == 0:
+                k = closed_area(s, t, q)
+                for j in range(k):
+                    s.area[s.queue[j]] = -1 - w
 
 
-@jit_inline
+@jit
 def lift_wall(s, squares, border, c):
-    """Take back the wall stood last by ``hold_wall``."""
+    """Take back the wall stood last by ``hold_wall``, and the areas it closed."""
+    w = s.n_turn_walls - 1
+    if may_close(s, border, squares, c):
+        for y in range(s.y0, s.y1 + 1):
+            for x in range(s.x0, s.x1 + 1):
+                if s.area[y * GRID + x] == -1 - w:
+                    s.area[y * GRID + x] = 0
     step = wall_step(border)
     for i in range(squares):
         s.wall[border, c + i * step] = 0
-    s.n_turn_walls -= 1
+    s.n_turn_walls = w
 
 
 @jit
@@ -371,9 +417,9 @@ def touching_walls(s, t, start, long_ok, short_ok):
 @jit
 def wall_room(s, t, seat, more, long_left, short_left, start):
     """``more`` further touching moon-walls can be placed with these walls left, after this turn's (standing in
-    ``s.turn_walls``): a depth-first search that stands walls for a moment and takes them back.  Each depth lists
-    its candidates in ``s.wall_room`` from ``start`` on; the turn's first wall (no wall standing) is sought over
-    the whole layout instead.  (Written without recursion: numba's cache loses recursive calls.)"""
+    ``s.turn_walls``): a depth-first search that stands walls for a moment, with the areas they close (no wall
+    after them goes inside), and takes them back.  Each depth lists its candidates in ``s.wall_room`` from
+    ``start`` on; the turn's first wall (no wall standing) is sought over the whole layout instead.  (Written without recursion: numba's cache loses recursive calls.)"""
     if more <= 0:
         return True
     if long_left + short_left < more:
@@ -424,7 +470,7 @@ def wall_room(s, t, seat, more, long_left, short_left, start):
             for d in range(depth - 1, -1, -1):
                 lift_wall(s, s.room_held[d, 0], s.room_held[d, 1], s.room_held[d, 2])
             return True
-        hold_wall(s, seat, squares, border, c)
+        hold_wall(s, t, seat, squares, border, c)
         s.room_held[depth, 0] = squares
         s.room_held[depth, 1] = border
         s.room_held[depth, 2] = c
@@ -452,7 +498,7 @@ def add_wall_option(s, t, seat, n, squares, border, c, need, start):
     """List the moon-wall as option n if it leaves room for the ``need`` walls the turn still needs; return n."""
     if need > 0:
         kind = 0 if squares == 1 else 1
-        hold_wall(s, seat, squares, border, c)
+        hold_wall(s, t, seat, squares, border, c)
         ok = wall_room(s, t, seat, need, s.long_left[seat] - kind, s.short_left[seat] - 1 + kind, start)
         lift_wall(s, squares, border, c)
         if not ok:
@@ -493,7 +539,8 @@ def wall_options(s, t, seat, placed):
 
 @jit
 def wall_turn(s, t, seat):
-    """Place 3, 4 or 5 touching moon-walls (the rules' fewest to most), one decision each."""
+    """Place 3, 4 or 5 touching moon-walls (the rules' fewest to most), one decision each: every wall offered leaves
+    room for the fewest (``wall_options``), so the turn places them."""
     s.n_turn_walls = 0
     placed = 0
     while placed < t.most_per_turn and s.long_left[seat] + s.short_left[seat] > 0:
@@ -505,8 +552,7 @@ def wall_turn(s, t, seat):
             break
         put_wall(s, t, seat, a_of(code), b_of(code), square_of(code))
         placed += 1
-    if placed < t.fewest_per_turn:
-        s.walls_cut_short += 1  # the walls placed closed an area around the only room left
+    s.wall_turns[seat] += 1
 
 
 # ---------------------------------------------------------------- turns
@@ -658,6 +704,7 @@ def reset(s, t):
         s.tiles_placed[p] = 0
         s.tiles_waiting[p] = 0
         s.walls_placed[p] = 0
+        s.wall_turns[p] = 0
         s.cards_placed[p] = 0
         s.rival_heads_covered[p] = 0
         s.ingame[p] = 0
@@ -683,7 +730,6 @@ def reset(s, t):
     s.decider = -1
     s.squares_covered = 0
     s.cards_on_top = 0
-    s.walls_cut_short = 0
     s.tie_broken = 0
     s.n_turn_walls = 0
     s.n_bulletin = 0
@@ -973,7 +1019,6 @@ def write_record(rec, g, col, s, t, won, reason, turns):
     rec[g, col.cards_on_top] = s.cards_on_top
     rec[g, col.squares_covered] = s.squares_covered
     rec[g, col.enclosed_areas] = s.n_areas
-    rec[g, col.walls_cut_short] = s.walls_cut_short
     rec[g, col.tie_broken] = s.tie_broken
     for p in range(n):
         rec[g, col.monster[p]] = s.monster[p] + 1
@@ -989,6 +1034,7 @@ def write_record(rec, g, col, s, t, won, reason, turns):
         rec[g, col.cards_placed[p]] = s.cards_placed[p]
         rec[g, col.rival_heads_covered[p]] = s.rival_heads_covered[p]
         rec[g, col.walls_placed[p]] = s.walls_placed[p]
+        rec[g, col.wall_turns[p]] = s.wall_turns[p]
         rec[g, col.decided_starter[p]] = 1 if s.decider == p else 0
         rec[g, col.solo_vampires[p]] = s.solo_vampires if n == 1 else 0
         rec[g, col.solo_crystals[p]] = s.solo_crystals if n == 1 else 0

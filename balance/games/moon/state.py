@@ -72,6 +72,7 @@ FIELDS = [
     ("long_left", np.int64, (P,)),
     ("short_left", np.int64, (P,)),
     ("walls_placed", np.int64, (P,)),
+    ("wall_turns", np.int64, (P,)),  # turns that placed moon-walls instead of a card
     ("cards_placed", np.int64, (P,)),
     ("rival_heads_covered", np.int64, (P,)),  # heads of the other players' monsters its cards covered
     ("secret", np.int64, (P, 3)),  # secret missions dealt (mission numbers from 0)
@@ -94,7 +95,6 @@ FIELDS = [
     ("decider", np.int64),  # the seat that chose who places next after it
     ("squares_covered", np.int64),
     ("cards_on_top", np.int64),  # cards placed covering at least one square
-    ("walls_cut_short", np.int64),  # wall turns that ran out of room before the fewest walls
     ("tie_broken", np.int64),  # the winner was decided by the crystal board
     # the turn at hand
     ("turn_card", np.int64),  # the card placed this turn, -1: none yet

@@ -39,6 +39,7 @@ def test_the_advanced_mode_places_walls_encloses_areas_and_ends_when_nobody_can_
     frame = games(players, ["random", "grouper", "spoiler", "random"][:players], mode="moon_walls")
     assert (frame["end_reason"] == "nobody_can_place").all()
     assert (seats_sum(frame, "walls_placed", players) > 0).mean() > 0.9
+    assert (seats_sum(frame, "wall_turns", players) > 0).mean() > 0.9  # each of 3 to 5 walls (the invariants)
     assert (frame["enclosed_areas"] > 0).mean() > 0.05
     assert (seats_sum(frame, "group_bonus", players) == 0).all()
 

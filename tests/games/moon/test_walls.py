@@ -112,3 +112,120 @@ def test_a_player_who_can_place_neither_a_card_nor_walls_is_skipped():
     s.long_left[:3] = 0
     s.short_left[:3] = 0
     assert engine.next_player(s, t, 0) == -1  # nobody can place: the game ends
+
+
+def pen_in(s, t, seat, walls):
+    """Moon-walls of another player, each a turn of its own: (x, y, border) short walls."""
+    s.short_left[seat] = len(walls)
+    for x, y, border in walls:
+        wall(s, t, seat, x, y, border)
+
+
+def top_row_with_one_gap():
+    """One card; each square of its bottom row walled in; its top row walled in but for the north border of its
+    middle square: the werewolf's only free borders are that gap and the two borders inside the top row, which
+    do not touch each other."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    pen_in(s, t, 1, [(0, -1, "south"), (2, -1, "south"), (-1, 0, "east"), (2, 0, "east"),
+                     (0, 0, "south"), (1, 0, "south"), (2, 0, "south"),
+                     (-1, 1, "east"), (0, 1, "east"), (1, 1, "east"), (2, 1, "east"),
+                     (0, 1, "south"), (1, 1, "south"), (2, 1, "south")])
+    return s, t
+
+
+def square_with_one_gap():
+    """One card; its right column walled in; its left 2 x 2 squares walled in but for the north border of the top
+    left square: the werewolf may place walls on that gap and the four borders inside the 2 x 2 squares."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    pen_in(s, t, 1, [(1, -1, "south"), (-1, 0, "east"), (-1, 1, "east"), (0, 1, "south"), (1, 1, "south"),
+                     (1, 0, "east"), (1, 1, "east"),
+                     (2, -1, "south"), (2, 0, "east"), (2, 1, "east"), (2, 1, "south")])
+    return s, t
+
+
+def test_no_wall_turn_when_every_three_touching_walls_would_wall_in_the_room_for_the_third():
+    """'Place exactly 3, 4 or 5 of your moon-walls': the gap touches both inner borders, which touch nothing else;
+    whichever goes first, the gap comes second (the turn's walls touch) and closes the top row around the third."""
+    s, t = top_row_with_one_gap()
+    assert s.n_areas == 3 and all(s.area[at(x, 0)] == 0 for x in range(3))  # the bottom squares; the top row open
+    gap, left, right = (1, 1, at(1, -1)), (1, 0, at(0, 0)), (1, 0, at(1, 0))
+    assert all(decisions.wall_free(s, t, c, border, squares) for squares, border, c in (gap, left, right))
+    assert not engine.wall_turn_possible(s, t, 0)
+    s.n_hand[:3] = [0, 1, 1]
+    assert not engine.can_play(s, t, 0) and engine.next_player(s, t, 0) == 1  # no card either: skipped
+
+
+def test_a_wall_that_would_close_an_area_around_the_only_room_left_is_not_offered():
+    s, t = square_with_one_gap()
+    gap = (WALL_AT, 1, 1, at(0, -1))
+    s.n_turn_walls = 0
+    n = int(engine.wall_options(s, t, 0, 0))
+    first = {option_fields(c) for c in s.options[:n]}
+    assert gap not in first  # it would close the 2 x 2 squares: no room for two more walls
+    assert (WALL_AT, 1, 0, at(0, 0)) in first and (WALL_AT, 2, 1, at(0, 0)) in first  # inside: room for three
+    engine.put_wall(s, t, 0, 1, 0, at(0, 0))  # between the top squares, touching the gap
+    n = int(engine.wall_options(s, t, 0, 1))
+    assert gap not in {option_fields(c) for c in s.options[:n]}
+    engine.put_wall(s, t, 0, 1, 1, at(0, 0))  # the second wall inside
+    n = int(engine.wall_options(s, t, 0, 2))
+    assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
+    engine.put_wall(s, t, 0, *gap[1:])
+    assert s.area[at(0, 0)] != 0 and int(engine.wall_options(s, t, 0, 3)) == 1  # only stopping is left
+
+
+def clone(s):
+    """A copy of a state, to try a wall on."""
+    copy = np.zeros(1, s.dtype)
+    copy[0] = s
+    return copy.view(np.recarray)[0]
+
+
+def turns_offered(s, t, seat, placed=0):
+    """The number of walls of every wall turn the engine's options allow from here (each option tried on a copy)."""
+    n = int(engine.wall_options(s, t, seat, placed))
+    codes = [option_fields(c) for c in s.options[:n]]
+    if not codes or codes == [(STOP_WALLS, 0, 0, 0)] or placed == t.most_per_turn:
+        return {placed}
+    ends = set()
+    for what, squares, border, c in codes:
+        if what == STOP_WALLS:
+            ends.add(placed)
+            continue
+        after = clone(s)
+        engine.put_wall(after, t, seat, squares, border, c)
+        ends |= turns_offered(after, t, seat, placed + 1)
+    return ends
+
+
+def three_fit(s, t, seat, placed=0):
+    """Some order of 3 touching walls can be placed, each on a free border when its turn comes (the rulebook's test,
+    tried wall by wall with the engine's put_wall on copies, over every border of the layout)."""
+    if placed == 3:
+        return True
+    mine = set().union(*(corners(*(int(v) for v in s.turn_walls[w])) for w in range(int(s.n_turn_walls))))
+    for y in range(int(s.y0) - 1, int(s.y1) + 1):
+        for x in range(int(s.x0) - 1, int(s.x1) + 1):
+            c = y * GRID + x
+            for border in (0, 1):
+                for squares, left in ((1, s.short_left[seat]), (2, s.long_left[seat])):
+                    if left == 0 or not decisions.wall_free(s, t, c, border, squares):
+                        continue
+                    if placed and not corners(squares, border, c) & mine:
+                        continue
+                    after = clone(s)
+                    engine.put_wall(after, t, seat, squares, border, c)
+                    if three_fit(after, t, seat, placed + 1):
+                        return True
+    return False
+
+
+def test_every_wall_offered_leaves_room_for_three_and_the_turn_is_offered_when_three_fit():
+    for s, t in (top_row_with_one_gap(), square_with_one_gap()):
+        s.n_turn_walls = 0
+        possible = bool(engine.wall_turn_possible(s, t, 0))
+        assert possible == three_fit(clone(s), t, 0)
+        if possible:
+            s.n_turn_walls = 0
+            assert min(turns_offered(s, t, 0)) >= 3
