@@ -320,10 +320,14 @@ def draw_components(fig, a: Analysis) -> None:
                        [[a.strategy_columns[c].get(lab, 0.0) for lab in a.strategies] for c in comps]))
     axes = np.atleast_1d(fig.subplots(1, len(groups), sharey=True))
     for ax, (title, names, values) in zip(axes, groups):
-        bottom = np.zeros(len(names))
+        up, down = np.zeros(len(names)), np.zeros(len(names))  # points lost stack below 0, so a bar's net is its score
         for i, (c, v) in enumerate(zip(comps, values)):
-            ax.bar(names, v, bottom=bottom, color=color(i), width=0.62, label=a.label(c))
-            bottom += np.array(v)
+            v = np.asarray(v, float)
+            ax.bar(names, v, bottom=np.where(v < 0, down, up), color=color(i), width=0.62, label=a.label(c))
+            up += np.maximum(v, 0)
+            down += np.minimum(v, 0)
+        if down.min() < 0:
+            ax.axhline(0, color="black", linewidth=0.8)
         ax.set_title(title)
         ax.grid(axis="x", visible=False)
         ax.tick_params(axis="x", labelrotation=15 if title == "by strategy" else 0)
