@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO ?= scenarios/pig/four-players.toml
 
-.PHONY: demo compile test test-full test-boundscheck bench mutants clean
+.PHONY: demo compile test test-suite test-full test-boundscheck bench mutants clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,13 @@ compile: $(STAMP)
 demo: compile
 	$(BIN)/balance run $(DEMO) --overwrite
 
+# the two test runs side by side: each spends most of its time compiling on one core (each run's output
+# is printed when it ends)
 test: $(STAMP)
+	$(MAKE) --no-print-directory --jobs 2 --output-sync=target test-suite test-boundscheck
+
+test-suite: $(STAMP)
 	$(BIN)/python -m pytest -q
-	$(MAKE) --no-print-directory test-boundscheck
 
 # every game's rule tests and the conformance suite once more with numba's bounds checks on (an index
 # bug then fails a test instead of reading memory); a cache of its own, as compiled code does not

@@ -36,13 +36,15 @@ def log(s, kind, a=0, b=0, c=0, d=0):
         _append(s, kind, a, b, c, d)
 
 
-@overload(logged, inline="always")
+# Left to LLVM to inline, like the script's overloads: numba 0.68's IR inlining of an overload can make a
+# later inlined helper in the same loop lose its writes to the state (docs/performance.md).
+@overload(logged)
 def _logged(s):
     on = "log" in s.fields
     return lambda s: on
 
 
-@overload(log, inline="always")
+@overload(log)
 def _log(s, kind, a=0, b=0, c=0, d=0):
     if "log" not in s.fields:
         return lambda s, kind, a=0, b=0, c=0, d=0: None

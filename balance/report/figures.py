@@ -335,11 +335,18 @@ def draw_components(fig, a: Analysis) -> None:
     axes[-1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
+def _wrapped(ax, text: str, size: float) -> str:
+    """``text`` in lines no wider than the panel: a long count's name must not run into its neighbour or off
+    the page (an average glyph is about 0.55 em wide)."""
+    import textwrap
+
+    width_pt = ax.get_position().width * ax.figure.get_figwidth() * 72
+    return "\n".join(textwrap.wrap(text, max(12, int(width_pt / (0.55 * size)))))
+
+
 def draw_win_rate_by_amount(fig, columns) -> None:
     """Small multiples: for each count, the win rate of the seats with each amount of it
     (:class:`~balance.analysis.winners.WinnersColumn`), with 95% intervals and the overall rate per seat."""
-    import textwrap
-
     rows = -(-len(columns) // PANEL_COLUMNS)
     axes = np.atleast_1d(fig.subplots(rows, PANEL_COLUMNS, sharey=True)).ravel()
     top = max(max((g.rate.hi for g in w.amounts), default=0) for w in columns)
@@ -353,7 +360,7 @@ def draw_win_rate_by_amount(fig, columns) -> None:
                error_kw={"elinewidth": 0.8, "ecolor": "#222"})
         ax.axhline(w.base_rate, color=FAIR, linestyle="--", linewidth=0.9)
         ax.set_xticks(x, [f"{g.label}\n{100 * g.seats / total:.0f}%" for g in w.amounts], fontsize=7)
-        ax.set_title("\n".join(textwrap.wrap(w.label, 34)), fontsize=8)
+        ax.set_title(_wrapped(ax, w.label, 8), fontsize=8)
         ax.grid(axis="x", visible=False)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))  # decimals as the range needs: 0.02% is not "0%"
         ax.set_ylim(0, min(1.0, top * 1.1) if top > 0 else 1)

@@ -396,17 +396,24 @@ def _story(doc: Document, st, boxes: list[PlotBox]) -> list[Flowable]:
     return story
 
 
-def _figure_pdf(plot: Plot, width: float) -> bytes:
-    """The plot drawn by matplotlib as a one-page PDF of exactly its box's size."""
-    from matplotlib.figure import Figure
+def _figures_pdf(boxes: list[PlotBox]) -> list:
+    """The boxes' plots drawn by matplotlib, each a page of exactly its box's size, as pypdf pages.
 
-    with style():
-        fig = Figure(figsize=(width / 72, plot.height), layout="constrained")
-        fig.get_layout_engine().set(w_pad=0.04, h_pad=0.04)
-        plot.draw(fig)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="pdf", metadata={"Creator": None, "Producer": None, "CreationDate": None})
-    return buf.getvalue()
+    One document for all of them: its fonts are subset and embedded once, not once a figure (that
+    subsetting was most of the time a report took to draw its figures).
+    """
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+    from pypdf import PdfReader
+
+    buf = io.BytesIO()
+    with style(), PdfPages(buf, metadata={"Creator": None, "Producer": None, "CreationDate": None}) as pages:
+        for box in boxes:
+            fig = Figure(figsize=(box.width / 72, box.plot.height), layout="constrained")
+            fig.get_layout_engine().set(w_pad=0.04, h_pad=0.04)
+            box.plot.draw(fig)
+            pages.savefig(fig)
+    return list(PdfReader(io.BytesIO(buf.getvalue())).pages) if boxes else []
 
 
 def render_pdf(doc: Document, path: Path | BinaryIO) -> int:
@@ -426,10 +433,8 @@ def render_pdf(doc: Document, path: Path | BinaryIO) -> int:
     template.keepTogetherClass = _Keep  # what keepWithNext groups: see _Keep
     template.build(_story(doc, st, boxes), canvasmaker=_canvas_class(doc))
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid_out.getvalue())))
-    for box in boxes:
-        if box.placed is None:  # pragma: no cover  (platypus draws every flowable it keeps)
-            continue
-        figure = PdfReader(io.BytesIO(_figure_pdf(box.plot, box.width))).pages[0]
+    placed = [box for box in boxes if box.placed is not None]  # platypus draws every flowable it keeps
+    for box, figure in zip(placed, _figures_pdf(placed)):
         writer.pages[box.placed.page - 1].merge_transformed_page(
             figure, Transformation().translate(box.placed.x, box.placed.y))
     writer.add_metadata({"/Title": doc.title, "/Subject": doc.subtitle, "/Creator": f"balance {__version__}",
