@@ -330,8 +330,9 @@ def put_wall(s, t, seat, squares, border, c):
 @jit_inline
 def walls_at(s, v):
     """The moon-walls that end at corner v (the top-left corner of square v): up, down, left, right of it."""
-    return ((s.wall[EAST_BORDER, v - 1 - GRID] != 0) + (s.wall[EAST_BORDER, v - 1] != 0)
-            + (s.wall[SOUTH_BORDER, v - GRID - 1] != 0) + (s.wall[SOUTH_BORDER, v - GRID] != 0))
+    # int(): numpy adds two bools as 'or' (interpreted, the count stopped at 1); numba adds them as numbers
+    return (int(s.wall[EAST_BORDER, v - 1 - GRID] != 0) + int(s.wall[EAST_BORDER, v - 1] != 0)
+            + int(s.wall[SOUTH_BORDER, v - GRID - 1] != 0) + int(s.wall[SOUTH_BORDER, v - GRID] != 0))
 
 
 @jit
