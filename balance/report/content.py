@@ -164,7 +164,8 @@ def _scenario(a: Analysis, game_name: str) -> Section:
                                            else "")],
         ["seed", str(sc["seed"])],
         ["batches", f"{meta.get('batches', '–')} of {meta.get('batch_size', 0):,} games"],
-        ["time", seconds(meta.get("wall_seconds")) + (f" on {meta['jobs']} processes" if meta.get("jobs") else "")],
+        ["time", seconds(meta.get("wall_seconds"))
+         + (f" on {meta['jobs']} process" + ("" if meta["jobs"] == 1 else "es") if meta.get("jobs") else "")],
         ["speed", f"{rate:,} games/s" if rate else "–"],
         ["versions", ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())],
     ]

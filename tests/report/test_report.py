@@ -78,6 +78,7 @@ def test_report_renders_for_every_game(reported):
     assert not re.search(r"\bnan\b", re.sub(r"<svg.*?</svg>", "", html, flags=re.S), re.I)
     for seat in range(1, spec.min_players + 1):
         assert f"seat {seat}" in html
+    assert " on 1 process</td>" in html  # the run took jobs=1: "1 process", not "1 processes"
 
 
 def test_pdf_has_the_pages_and_text(reported):
