@@ -126,7 +126,9 @@ def bench(spec: GameSpec, seconds: float = 3.0) -> BenchResult:
     # a run of about 2 x `seconds` on two cores: long enough that starting the workers (about a
     # second each: imports and loading the compiled kernels) is a small part of it, as in real use
     games = max(2_000, int(per_core * seconds * 4))
-    return BenchResult(spec.id, ", ".join(s.label for s in scenario.seats) + f" ({scenario.players} players)",
+    from balance.report.fmt import players
+
+    return BenchResult(spec.id, ", ".join(s.label for s in scenario.seats) + f" ({players(scenario.players)})",
                        per_core, per_core_median, interpreted, run_rate(scenario, games, 1),
                        run_rate(scenario, games, 2))
 

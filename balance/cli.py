@@ -120,7 +120,9 @@ def validate_cmd(scenario: Annotated[Path, typer.Argument(help="Scenario TOML fi
     sc = load_scenario(scenario, sets)
     _warn(sc)
     changed = [f"{k}" for k, v in ((rv["key"], rv) for rv in sc.resolved()["rules"]) if v["changed"]]
-    console.print(f"{scenario}: OK: {sc.spec.name}, {sc.players} players, {sc.games:,} games, seed {sc.seed}; "
+    from balance.report.fmt import players
+
+    console.print(f"{scenario}: OK: {sc.spec.name}, {players(sc.players)}, {sc.games:,} games, seed {sc.seed}; "
                   f"seats: {', '.join(s.label for s in sc.seats)}"
                   + ("; rotating seats" if sc.rotate_seats else "")
                   + (f"; changed rules: {', '.join(changed)}" if changed else ""), markup=False, highlight=False)

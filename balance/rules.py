@@ -34,6 +34,8 @@ class RuleInfo:
         kind = _kind(default)
         if kind == "bool":
             return "true or false"
+        if kind == "str":
+            return "a text"
         word = {"int": "an integer", "float": "a number"}.get(kind)
         span = _span(self.lo, self.hi)
         if word:

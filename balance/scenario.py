@@ -374,8 +374,8 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
     if not seats_raw:
         seats_raw = [{"policy": spec.default_policy}] * players
     elif len(seats_raw) != players:
-        problems.append(f"{where}: seats: {len(seats_raw)} [[seats]] tables for {players} players; "
-                        f"give one per seat")
+        problems.append(f"{where}: seats: {len(seats_raw)} [[seats]] tables for {players} "
+                        f"player{'' if players == 1 else 's'}; give one per seat")
     seats = [_seat(spec, s, i + 1, players, where, problems) for i, s in enumerate(seats_raw)]
     seats = [s for s in seats if s is not None]
 

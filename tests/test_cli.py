@@ -147,3 +147,13 @@ def test_tune_bad_vary_and_goal_are_one_line_and_exit_code_2(tmp_path):
         assert result.exit_code == 2, (args, result.output)
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output, (args, result.stderr)
+
+
+def test_a_solo_scenario_has_1_player(tmp_path):
+    result = invoke("validate", "scenarios/moon/solo.toml")
+    assert result.exit_code == 0 and "Monsters on the Moon, 1 player, 100,000 games" in " ".join(result.stdout.split())
+    two = invoke("validate", "scenarios/pig/hold20.toml")
+    assert "Pig, 2 players," in " ".join(two.stdout.split())
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "moon"\nplayers = 1\n[[seats]]\npolicy = "solo"\n[[seats]]\npolicy = "solo"\n')
+    assert "seats: 2 [[seats]] tables for 1 player; give one per seat" in invoke("validate", str(bad)).stderr

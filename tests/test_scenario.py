@@ -165,3 +165,9 @@ def test_seats_may_share_a_name_only_when_they_play_the_same_strategy(tmp_path):
     lines = problems(tmp_path, 'game = "pig"\nplayers = 2\n[[seats]]\npolicy = "hold"\nname = "random"\n'
                                '[[seats]]\npolicy = "random"\n')
     assert "seats.2.name: 'random' already names seats.1, which plays hold(threshold=20), not random" in lines[0]
+
+
+def test_a_text_rule_says_a_text_is_expected(tmp_path):
+    """A rule whose value is one text (a card face, a starting formation) is not described as a list."""
+    lines = problems(tmp_path, 'game = "moon"\nplayers = 2\n[rules.formations]\nhouston = 5\n')
+    assert lines == [f"{tmp_path / 's.toml'}: rules.formations.houston: 5 is not allowed; expected a text"]

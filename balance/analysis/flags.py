@@ -155,16 +155,16 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
                           f"timeouts in more than {100 * t.timeout_rate:g}% of the games",
                           "games hit the turn cap", f"{_ci(a.timeouts)} of the games",
                           past_threshold(a.timeouts.value, t.timeout_rate)))
-    d = a.decisiveness
-    if d.value > t.runaway_leader and d.lo > t.runaway_leader:
+    d, lc = a.decisiveness, a.lead_changes_mean
+    lead = a.players > 1  # a solo game's one seat always leads
+    if lead and d.value > t.runaway_leader and d.lo > t.runaway_leader:
         flags.append(Flag("note", f"Runaway leader: on average the eventual winner leads for good over the last "
                                   f"{100 * d.value:.0f}% of the game, so games are often decided early.",
                           f"mean decisiveness above {t.runaway_leader:g}",
                           "the eventual winner often leads from early on",
                           f"the last {100 * d.value:.0f}% of the game on average "
                           f"(95% interval {100 * d.lo:.0f}-{100 * d.hi:.0f}%)", past_threshold(d.value, t.runaway_leader)))
-    lc = a.lead_changes_mean
-    if a.games and lc.value < t.lead_changes and not lc.lo <= t.lead_changes <= lc.hi:
+    if lead and a.games and lc.value < t.lead_changes and not lc.lo <= t.lead_changes <= lc.hi:
         flags.append(Flag("note", f"The lead changes hands only {lc.value:.2f} times per game on average.",
                           f"fewer than {t.lead_changes:g} lead changes per game",
                           "the lead rarely changes hands",

@@ -194,6 +194,9 @@ def how_games_unfold(games: pl.LazyFrame, meta: dict, spec=None) -> Unfold:
     n = sc["players"]
     seats = range(1, n + 1)
     timeline = getattr(spec, "timeline", None) or Timeline()
+    if n == 1:  # a solo game's one seat always leads
+        timeline = Timeline(timeline.step, timeline.note, timeline.seat_turns, False, "a solo game has one seat, "
+                                                                                     "which always leads")
     roles = seat_roles(meta, spec)
     every = int(sc.get("run", {}).get("scores_by_turn", 0) or 0)
     base = Unfold(step=timeline.step, note=timeline.note, every=every, sampled=0, horizon=0,

@@ -25,7 +25,14 @@ def _listing(items: list[str]) -> str:
 
 
 def run_verdict(a: Analysis, flags: list[Flag]) -> tuple[str, str]:
-    """(kind, paragraph): ``warning`` when something is out of balance, else ``ok``."""
+    """(kind, paragraph): ``warning`` when something is out of balance, else ``ok``; a solo game: ``note``."""
+    if a.players == 1:
+        found = _once(sorted(flags, key=lambda f: f.severity != "warning"))
+        score = a.seat_scores[0].mean_interval() if a.seat_scores else None
+        mean = (f" Its mean score is {score.value:.1f} (95% interval {score.lo:.1f}-{score.hi:.1f}) over these "
+                f"{a.games:,} games." if score is not None and math.isfinite(score.lo) else "")
+        return "note", (f"A solo game: one seat, so there is no fairness between seats to test.{mean}"
+                        + (f" Worth knowing: {_listing([f.headline for f in found])}." if found else ""))
     if not a.decided:
         return "note", (f"No verdict: none of the {a.games:,} games has a winner, so there is no win rate to judge "
                         f"(see how the games end below).")

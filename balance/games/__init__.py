@@ -6,6 +6,7 @@ game's kernels (each costs about half a second at start-up).
 
 MODULES = {
     "angry-monsters": "balance.games.angry_monsters",
+    "moon": "balance.games.moon",
     "moongha": "balance.games.moongha",
     "pig": "balance.games.pig",
 }

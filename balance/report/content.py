@@ -25,7 +25,7 @@ from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
-from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, points, seconds, sig
+from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, players, points, seconds, sig
 
 PANELS_PER_PLOT = 12  # small multiples per figure (3 rows of 4): a figure never outgrows a page
 
@@ -36,12 +36,12 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
     sections = [
         _at_a_glance(a, flags),
         *([_sides(a)] if a.has_sides else []),
-        _seats(a),
+        *([_seats(a)] if a.players > 1 else []),  # a solo game's one seat wins every decided game
         *([_strategies(a)] if len(a.strategies) > 1 else []),
-        *([_winners(a)] if a.winners else []),
+        *([_winners(a)] if a.winners and a.players > 1 else []),
         _scores(a),
         _length(a),
-        _balance(a),
+        *([_balance(a)] if a.players > 1 else []),
         *_game_details(a),
         *_game_sections(spec, games, meta),
         *([_unfold(how_games_unfold(games, meta, spec), a)] if games is not None else []),
@@ -53,7 +53,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
     when = meta.get("finished") or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     return Document(
         title=f"{game_name}: {sc['name']}",
-        subtitle=f"{a.players} players · {a.games:,} games · seed {sc['seed']} · reported {when}",
+        subtitle=f"{players(a.players)} · {a.games:,} games · seed {sc['seed']} · reported {when}",
         sections=sections,
     )
 
@@ -68,6 +68,9 @@ def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
             one = len(side.seats) == 1
             items.append((f"{side.name} win{'s' if one else ''}", pct(side.rate.value, pct_digits(side.rate)),
                           f"{pct(side.fair)} if every player had the same chance"))
+    elif a.players == 1:
+        mean, ci = mean_ci(a.seat_scores[0].mean_interval(), 1)
+        items.append(("mean score", mean, f"95% interval {ci}"))
     else:
         items.append(("seat 1 wins", pct(a.seat_wins[0].value, pct_digits(a.seat_wins[0])),
                       f"fair share {pct(a.fair_share)}"))
@@ -85,12 +88,11 @@ def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
         name, params = (top.label.split("(", 1) + [""])[:2]  # a card holds the name; its parameters go below
         items.append(("best strategy", name, (f"{params.removesuffix(')')}: " if params else "")
                       + f"wins {pct(top.wins.value)} of its seats" + (f", {pct(top.fair)} expected" if a.has_sides else "")))
-    items += [
-        ("game length", f"{a.turns.quantile(0.5):g} turns",
-         f"median; 90% between {a.turns.quantile(0.05):g} and {a.turns.quantile(0.95):g}"),
-        ("lead changes", f"{a.lead_changes_mean.value:.2f}", "per game, on average"),
-        ("winner leads for good", pct(a.decisiveness.value, 0), "of the game, on average"),
-    ]
+    items.append(("game length", f"{a.turns.quantile(0.5):g} turns",
+                  f"median; 90% between {a.turns.quantile(0.05):g} and {a.turns.quantile(0.95):g}"))
+    if a.players > 1:
+        items += [("lead changes", f"{a.lead_changes_mean.value:.2f}", "per game, on average"),
+                  ("winner leads for good", pct(a.decisiveness.value, 0), "of the game, on average")]
     if a.draws.value or a.timeouts.value:
         items.append(("no winner", pct(a.draws.value + a.timeouts.value, 2),
                       f"draws {pct(a.draws.value, 2)}, timeouts {pct(a.timeouts.value, 2)}"))
@@ -151,7 +153,7 @@ def _scenario(a: Analysis, game_name: str) -> Section:
     seats = "; ".join(f"{i}: {s['label']}" for i, s in enumerate(sc["seats"], start=1))
     rate = meta.get("games_per_second")
     facts = [
-        ["game", f"{game_name} ({sc['game']}), {a.players} players"],
+        ["game", f"{game_name} ({sc['game']}), {players(a.players)}"],
         ["scenario", f"{sc['name']}" + (f" ({sc['path']})" if sc.get("path") and not sc["path"].startswith("<")
                                         else "")],
         *([["description", sc["description"]]] if sc.get("description") else []),
@@ -162,7 +164,8 @@ def _scenario(a: Analysis, game_name: str) -> Section:
                                            else "")],
         ["seed", str(sc["seed"])],
         ["batches", f"{meta.get('batches', '–')} of {meta.get('batch_size', 0):,} games"],
-        ["time", seconds(meta.get("wall_seconds")) + (f" on {meta['jobs']} processes" if meta.get("jobs") else "")],
+        ["time", seconds(meta.get("wall_seconds"))
+         + (f" on {meta['jobs']} process" + ("" if meta["jobs"] == 1 else "es") if meta.get("jobs") else "")],
         ["speed", f"{rate:,} games/s" if rate else "–"],
         ["versions", ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())],
     ]
@@ -364,7 +367,8 @@ def _scores(a: Analysis) -> Section:
                            f"{m.quantile(0.05):g} and {m.quantile(0.95):g} points."))
     if a.score_components:
         blocks.append(Plot(partial(F.draw_components, a=a), 2.6,
-                           caption="Where the points come from: mean score components per game."))
+                           caption="Where the points come from: mean score components per game (points lost are drawn "
+                                   "below 0)."))
         comp_rows = [[a.label(c), *[num(a.seat_columns[c][s].mean.value, 2) for s in range(a.players)]]
                      for c in a.score_components]
         blocks.append(Table(["component", *[f"seat {s}" for s in range(1, a.players + 1)]], comp_rows,

@@ -273,12 +273,14 @@ def draw_distributions(fig, hists: dict[str, Histogram], xlabel: str, what: str 
 def draw_length(fig, a: Analysis) -> None:
     draw_distributions(fig, {"all games": a.turns}, "game length (turns)")
     ax = fig.axes[0]
-    q = {p: a.turns.quantile(p) for p in (0.05, 0.5, 0.95)}
-    for p, v in q.items():
-        ax.axvline(v, color=FAIR, linestyle="--" if p == 0.5 else ":", linewidth=1)
-        ax.annotate({0.05: "5%", 0.5: "median", 0.95: "95%"}[p] + f" {v:g}", (v, 1.0),
-                    xycoords=("data", "axes fraction"), xytext=(3, -2), textcoords="offset points",
-                    va="top", fontsize=7.5, color=FAIR)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))  # whole turns, even when every game lasts 19
+    lines: dict[float, list[str]] = {}  # one line and one label where quantiles coincide (they overprinted)
+    for p in (0.05, 0.5, 0.95):
+        lines.setdefault(a.turns.quantile(p), []).append({0.05: "5%", 0.5: "median", 0.95: "95%"}[p])
+    for i, (v, names) in enumerate(lines.items()):
+        ax.axvline(v, color=FAIR, linestyle="--" if "median" in names else ":", linewidth=1)
+        ax.annotate(", ".join(names) + f" {v:g}", (v, 1.0), xycoords=("data", "axes fraction"),
+                    xytext=(3, -2 - 10 * i), textcoords="offset points", va="top", fontsize=7.5, color=FAIR)
 
 
 def draw_balance(fig, a: Analysis) -> None:
@@ -320,10 +322,14 @@ def draw_components(fig, a: Analysis) -> None:
                        [[a.strategy_columns[c].get(lab, 0.0) for lab in a.strategies] for c in comps]))
     axes = np.atleast_1d(fig.subplots(1, len(groups), sharey=True))
     for ax, (title, names, values) in zip(axes, groups):
-        bottom = np.zeros(len(names))
+        up, down = np.zeros(len(names)), np.zeros(len(names))  # points lost stack below 0, so a bar's net is its score
         for i, (c, v) in enumerate(zip(comps, values)):
-            ax.bar(names, v, bottom=bottom, color=color(i), width=0.62, label=a.label(c))
-            bottom += np.array(v)
+            v = np.asarray(v, float)
+            ax.bar(names, v, bottom=np.where(v < 0, down, up), color=color(i), width=0.62, label=a.label(c))
+            up += np.maximum(v, 0)
+            down += np.minimum(v, 0)
+        if down.min() < 0:
+            ax.axhline(0, color="black", linewidth=0.8)
         ax.set_title(title)
         ax.grid(axis="x", visible=False)
         ax.tick_params(axis="x", labelrotation=15 if title == "by strategy" else 0)

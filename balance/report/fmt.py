@@ -7,6 +7,11 @@ import math
 from balance.analysis.stats import Estimate
 
 
+def players(n: int) -> str:
+    """``1 player`` (solo), ``3 players``."""
+    return f"{n} player" + ("" if n == 1 else "s")
+
+
 def pct_digits(e: Estimate) -> int:
     """Decimals that show a rate to its precision: 1 for wide intervals, 2 when the interval is under 0.1 points."""
     hw = e.half_width if math.isfinite(e.half_width) else 1.0

@@ -14,6 +14,7 @@ from balance.analysis.sides import groups, has_sides, seat_roles, side_name, spe
 from balance.analysis.stats import ALPHA, holm
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
+from balance.report.fmt import players as players_text
 
 FORMATS = ("html", "pdf")
 
@@ -289,7 +290,7 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
         *point_flags(summary, keys, players, roles=roles, side_seats=side_seats),
     ])
     about = Section("The sweep", [
-        Text(f"Scenario `{sc['name']}` ({sc['game']}, {players} players), run at every combination of the varied "
+        Text(f"Scenario `{sc['name']}` ({sc['game']}, {players_text(players)}), run at every combination of the varied "
              f"values below. Every point plays with seed {sc['seed']}; points share their dice only until they first play "
              f"differently in a batch, so a difference between two points carries about the noise of two independent "
              f"runs. Bands and error bars are 95% intervals (Wilson for rates, normal for means)."
@@ -374,8 +375,8 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
         s.id = f"s{i + 1}"
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d")
     return Document(title=f"Sweep: {sc['name']}",
-                    subtitle=f"{sc['game']} · {players} players · {summary.height} points · seed {sc['seed']} · "
-                             f"reported {when}", sections=sections)
+                    subtitle=f"{sc['game']} · {players_text(players)} · {summary.height} points · "
+                             f"seed {sc['seed']} · reported {when}", sections=sections)
 
 
 def write_sweep_report(sweep, formats=FORMATS) -> dict:

@@ -12,6 +12,7 @@ from rich.table import Table
 from balance.analysis.flags import Flag, find_flags
 from balance.analysis.metrics import Analysis
 from balance.analysis.verdict import run_verdict
+from balance.report.fmt import players
 
 VERDICT_COLOUR = {"warning": "red", "note": "yellow", "ok": "green"}
 
@@ -23,7 +24,7 @@ def print_summary(a: Analysis, run_dir, console: Console | None = None, flags: l
     meta = summary.meta
     sc = meta["scenario"]
     rate = meta.get("games_per_second")
-    console.print(f"[bold]{escape(sc['name'])}[/bold] ({sc['game']}, {summary.players} players): "
+    console.print(f"[bold]{escape(sc['name'])}[/bold] ({sc['game']}, {players(summary.players)}): "
                   f"{summary.games:,} games, seed {sc['seed']}, {meta.get('wall_seconds', 0):.1f} s"
                   + (f", {rate:,} games/s" if rate else ""))
     if meta.get("until_ci"):
@@ -44,28 +45,29 @@ def print_summary(a: Analysis, run_dir, console: Console | None = None, flags: l
             sides.add_row(escape(side.name), ", ".join(map(str, side.seats)), f"{100 * side.rate.value:.2f}%",
                           f"{100 * side.rate.lo:.2f}-{100 * side.rate.hi:.2f}%", f"{100 * side.fair:.2f}%")
         console.print(sides)
-    seats = Table(title="Win rate by seat (95% Wilson interval)", title_justify="left")
-    fair_col = "vs its role's even split" if a.has_sides else "vs fair share"
-    for col in ("seat", *(["role"] if a.has_sides else []), "win rate", "95% interval", fair_col):
-        seats.add_column(col, justify="right")
-    for s, est in enumerate(summary.seat_wins, start=1):
-        alone = len(a.role_seats(s)) < 2
-        seats.add_row(str(s), *([escape(a.roles[s - 1])] if a.has_sides else []), f"{100 * est.value:.2f}%",
-                      f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%",
-                      "-" if alone else f"{100 * (est.value - a.seat_fair[s - 1]):+.2f} pts")
-    console.print(seats)
-    for role, (chi2, p) in a.role_fairness.items():
-        what = f"{role.capitalize()} seats' fairness" if role else "Seat fairness"
-        console.print(f"{escape(what)}: chi-square {chi2:.1f}, p = {p:.3g}"
-                      + (f" (fair share {100 * summary.fair_share:.1f}% each)" if not role else
-                         f" (an even split of the {escape(role)}s' wins)"))
-    strategies = Table(title="Win rate by strategy (per seat played)", title_justify="left")
-    for col in ("strategy", "seats played", "win rate", "95% interval"):
-        strategies.add_column(col, justify="right")
-    for label, (played, est) in summary.strategy_wins.items():
-        strategies.add_row(escape(label), f"{played:,}", f"{100 * est.value:.2f}%",
-                           f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%")
-    console.print(strategies)
+    if a.players > 1:  # a solo game's one seat wins every decided game: the verdict gives its score
+        seats = Table(title="Win rate by seat (95% Wilson interval)", title_justify="left")
+        fair_col = "vs its role's even split" if a.has_sides else "vs fair share"
+        for col in ("seat", *(["role"] if a.has_sides else []), "win rate", "95% interval", fair_col):
+            seats.add_column(col, justify="right")
+        for s, est in enumerate(summary.seat_wins, start=1):
+            alone = len(a.role_seats(s)) < 2
+            seats.add_row(str(s), *([escape(a.roles[s - 1])] if a.has_sides else []), f"{100 * est.value:.2f}%",
+                          f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%",
+                          "-" if alone else f"{100 * (est.value - a.seat_fair[s - 1]):+.2f} pts")
+        console.print(seats)
+        for role, (chi2, p) in a.role_fairness.items():
+            what = f"{role.capitalize()} seats' fairness" if role else "Seat fairness"
+            console.print(f"{escape(what)}: chi-square {chi2:.1f}, p = {p:.3g}"
+                          + (f" (fair share {100 * summary.fair_share:.1f}% each)" if not role else
+                             f" (an even split of the {escape(role)}s' wins)"))
+        strategies = Table(title="Win rate by strategy (per seat played)", title_justify="left")
+        for col in ("strategy", "seats played", "win rate", "95% interval"):
+            strategies.add_column(col, justify="right")
+        for label, (played, est) in summary.strategy_wins.items():
+            strategies.add_row(escape(label), f"{played:,}", f"{100 * est.value:.2f}%",
+                               f"{100 * est.lo:.2f}-{100 * est.hi:.2f}%")
+        console.print(strategies)
     q = summary.turns_quantiles
     m = summary.turns_mean
     console.print(f"Game length (turns): mean {m.value:.2f} ({m.lo:.2f}-{m.hi:.2f}); "

@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from balance.analysis.stats import Z95, wilson
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text
+from balance.report.fmt import players
 
 FORMATS = ("html", "pdf")
 
@@ -307,7 +308,7 @@ def build_tune_document(result) -> Document:
                                      + ": their paired difference from the winner is within its 95% interval.",
                                      "Play more games per trial (--games) to separate them."))
     about = Section("The tune", [
-        Text(f"Scenario `{sc['name']}` ({sc['game']}, {sc['players']} players"
+        Text(f"Scenario `{sc['name']}` ({sc['game']}, {players(sc['players'])}"
              + (", seats rotated" if sc["run"]["rotate_seats"] else "") + "). " + meta["explain"]),
         Table(["varied value", "range", "start", "tuned"],
               [[v["key"] + (f" (and {', '.join(v['also'])})" if v["also"] else ""), v["range"], _num(v["start"]),

@@ -1,6 +1,7 @@
 """The verdict: one paragraph in plain words, built from the flags, the largest problem first with its size
 and interval."""
 
+import polars as pl
 import pytest
 
 from balance.analysis.flags import Flag, find_flags
@@ -49,7 +50,7 @@ def test_notes_are_worth_knowing_not_problems(tmp_path):
 
 def test_the_largest_problem_is_named_first_and_the_rest_are_listed_once():
     class A:  # what the verdict reads of an analysis when there are warnings
-        decided, games = 100, 100
+        decided, games, players = 100, 100, 4
 
     flags = [Flag("warning", "x", "t", "draws", "5% of the games", 1.2, "draws"),
              Flag("warning", "x", "t", "seat 2 wins less", "20% against 25%", 4.0, "seats"),
@@ -86,3 +87,20 @@ def test_the_terminal_prints_the_verdict_and_the_flags_before_the_tables(tmp_pat
     assert lines[verdict].startswith("Verdict: Not balanced. The largest problem: seat 1 wins more often than its "
                                      "fair share")
     assert any(line.startswith("  warning: Seat 1 wins") for line in lines[verdict:table])
+
+
+def test_a_solo_game_has_no_fairness_test_and_gives_its_score(tmp_path):
+    # 2,000 solo games scoring 30 or 40 (1,000 each), the one seat leading from the first turn (no lead change):
+    # two players' run with these counts would say 'the lead rarely changes hands' and 'runaway leader'
+    games, meta = made_run(tmp_path, "toy", [1] * 2000, ["solo"])
+    frame = games.collect().with_columns(score_1=pl.Series([30, 40] * 1000, dtype=pl.Int32),
+                                         lead_changes=pl.lit(0, pl.Int32), winner_led_from=pl.lit(0, pl.Int32))
+    frame.write_parquet(tmp_path / "games" / "part-00000.parquet")
+    a = analyse(pl.scan_parquet(tmp_path / "games" / "*.parquet"), meta)
+    flags = find_flags(a)
+    assert flags == []
+    kind, text = run_verdict(a, flags)
+    half = 1.96 * 5 * (2000 / 1999) ** 0.5 / 2000 ** 0.5  # the mean's normal interval: sd 5, 2,000 games
+    assert kind == "note"
+    assert text == (f"A solo game: one seat, so there is no fairness between seats to test. Its mean score is 35.0 "
+                    f"(95% interval {35 - half:.1f}-{35 + half:.1f}) over these 2,000 games.")

@@ -27,6 +27,20 @@ from balance.sim.runner import run
 CHROMIUM = Path("/usr/bin/chromium")
 SECTIONS = ["At a glance", "Scenario", "Who wins: seats", "Scores", "Game length and how games end",
             "Balance metrics", "How games unfold", "Thresholds and methods"]
+SOLO_WHY = "a solo game has one seat, which always leads"
+
+
+def sections(spec) -> list[str]:
+    """The report's sections for the game's smallest table: a solo game has no seat win rates and no balance
+    metrics (its one seat wins every game that has a winner, and always leads)."""
+    solo = spec.min_players == 1
+    return [t for t in SECTIONS if not (solo and t in ("Who wins: seats", "Balance metrics"))]
+
+
+def least_figures(spec, several: bool) -> int:
+    """Figures at least: win rates, scores, length, balance metrics, how games unfold (a solo game: scores, their
+    components, length, how games unfold)."""
+    return 4 if spec.min_players == 1 else 8 if several else 5
 
 
 def two_strategy_scenario(spec, games_=3_000):
@@ -54,15 +68,17 @@ def test_report_renders_for_every_game(reported):
     spec, result, paths = reported
     html = paths["html"].read_text()
     assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
-    for title in SECTIONS:
+    for title in sections(spec):
         assert f">{title}</h2>" in html
+    assert (">Who wins: seats</h2>" in html) == (spec.min_players > 1)
     several = len(set(s.label for s in two_strategy_scenario(spec).seats)) > 1
     assert ("Who wins: strategies" in html) == several  # only a game with one strategy so far plays alone
-    assert html.count("<svg") == html.count("<figure>") >= (8 if several else 5)
+    assert html.count("<svg") == html.count("<figure>") >= least_figures(spec, several)
     assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)  # self-contained: nothing to fetch
     assert not re.search(r"\bnan\b", re.sub(r"<svg.*?</svg>", "", html, flags=re.S), re.I)
     for seat in range(1, spec.min_players + 1):
         assert f"seat {seat}" in html
+    assert " on 1 process</td>" in html  # the run took jobs=1: "1 process", not "1 processes"
 
 
 def test_pdf_has_the_pages_and_text(reported):
@@ -71,7 +87,7 @@ def test_pdf_has_the_pages_and_text(reported):
     assert 4 <= len(reader.pages) <= 20
     text = "\n".join(page.extract_text() for page in reader.pages)
     flat = " ".join(text.split())
-    for title in SECTIONS:
+    for title in sections(spec):
         assert title in flat
     assert f"{spec.name}: {spec.id}-report" in flat
     assert "BALANCE REPORT" in reader.pages[0].extract_text()
@@ -134,11 +150,12 @@ def test_pdf_results_come_before_the_appendix_and_sections_are_bookmarked(report
     def page_of(words):
         return next(i for i, t in enumerate(text) if words in t)
 
-    assert page_of("Who wins: seats") < page_of("Balance metrics") < page_of("Assumed rule values") \
-        if any("Assumed rule values" in t for t in text) else page_of("Who wins: seats") < page_of("Thresholds and")
-    assert page_of("Scenario game") > page_of("Balance metrics")  # the scenario's facts are the appendix
-    assert [o.title for o in reader.outline][:2] == ["At a glance", "Who wins: sides" if spec.roles else
-                                                     "Who wins: seats"]
+    first = "Who wins: sides" if spec.roles else "Who wins: seats" if spec.min_players > 1 else "Scores"
+    last = "Balance metrics" if spec.min_players > 1 else "Game length and how games end"  # of the results
+    assert page_of(first) < page_of(last) < page_of("Assumed rule values") \
+        if any("Assumed rule values" in t for t in text) else page_of(first) < page_of("Thresholds and")
+    assert page_of("Scenario game") > page_of(last)  # the scenario's facts are the appendix
+    assert [o.title for o in reader.outline][:2] == ["At a glance", first]
 
 
 def test_how_games_unfold_for_every_game(reported):
@@ -148,10 +165,11 @@ def test_how_games_unfold_for_every_game(reported):
     assert "of 30 games (every 100th game of the run" in section  # 3,000 games, the default sample
     roles = spec.seat_roles_of(spec.min_players)
     gap = any(roles.count(r) > 1 for r in roles)  # a seat advantage needs two seats of a role
-    if spec.timeline.comparable:  # scores, the comeback curve and its table
+    if spec.timeline.comparable and spec.min_players > 1:  # scores, the comeback curve and its table
         assert section.count("<svg") == 2 + gap and "The comeback curve" in section and "<table" in section
     else:
-        assert section.count("<svg") == 1 + gap and f"No comeback curve: {spec.timeline.why_not}" in section
+        why = spec.timeline.why_not if spec.min_players > 1 else SOLO_WHY
+        assert section.count("<svg") == 1 + gap and f"No comeback curve: {why}" in section
     assert ("The seat advantage by" in section) == gap
     assert f"after {spec.timeline.step}" in section
     text = [" ".join(page.extract_text().split()) for page in PdfReader(paths["pdf"]).pages]
@@ -237,7 +255,7 @@ def test_html_opens_in_chromium_without_console_errors(reported, tmp_path):
     assert console == []
     figures = json.loads(re.search(r'data-figures="([^"]*)"', dom).group(1).replace("&quot;", '"'))
     html = paths["html"].read_text()
-    assert len(figures) == html.count("<figure>") >= 5
+    assert len(figures) == html.count("<figure>") >= least_figures(spec, False)
     assert all(w >= 500 and h >= 100 for w, h in figures), figures  # every figure is drawn at column width
     assert int(re.search(r'data-width="(\d+)"', dom).group(1)) <= 1100  # nothing sticks out sideways
     # the check can fail: a page with a console error is caught

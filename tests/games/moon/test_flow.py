@@ -1,0 +1,76 @@
+"""Monsters on the Moon end to end: every mode and player count plays whole games by the rules."""
+
+import polars as pl
+import pytest
+
+from balance.games.moon import SPEC
+from balance.scenario import from_dict
+from balance.sim.batch import play
+
+GAMES = 200
+
+
+def games(players, policies, **rules):
+    scenario = from_dict({"game": "moon", "players": players, "seed": 5, "rules": rules,
+                          "seats": [{"policy": p} for p in policies]})
+    frame = play(scenario, 0, 0, GAMES)
+    assert SPEC.invariants(frame, scenario) == []
+    return frame
+
+
+def seats_sum(frame, col, players):
+    return frame.select(pl.sum_horizontal(*[pl.col(f"{col}_{s}") for s in range(1, players + 1)])).to_series()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_standard_game_plays_every_card_and_scores_in_game_and_final(players):
+    frame = games(players, ["random", "grouper", "crystal", "spoiler"][:players])
+    assert (frame["end_reason"] == "hands_played").all()
+    deck = 20 if players < 4 else 26
+    assert (seats_sum(frame, "cards_placed", players) == deck - 2).all()
+    assert (seats_sum(frame, "ingame_heads", players) > 0).all()
+    assert (seats_sum(frame, "decided_starter", players) == 1).all()
+    assert (seats_sum(frame, "monster_tiles", players) > 0).mean() > 0.3
+    assert (frame["winner"] > 0).mean() > 0.95
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_advanced_mode_places_walls_encloses_areas_and_ends_when_nobody_can_place(players):
+    frame = games(players, ["random", "grouper", "spoiler", "random"][:players], mode="moon_walls")
+    assert (frame["end_reason"] == "nobody_can_place").all()
+    assert (seats_sum(frame, "walls_placed", players) > 0).mean() > 0.9
+    assert (seats_sum(frame, "wall_turns", players) > 0).mean() > 0.9  # each of 3 to 5 walls (the invariants)
+    assert (frame["enclosed_areas"] > 0).mean() > 0.05
+    assert (seats_sum(frame, "group_bonus", players) == 0).all()
+
+
+@pytest.mark.parametrize("variant", ["secret", "bulletin_board"])
+@pytest.mark.parametrize("mode", ["standard", "moon_walls"])
+def test_missions_score_in_either_mode(variant, mode):
+    frame = games(3, ["grouper", "crystal", "spoiler"], missions=variant, mode=mode)
+    assert (seats_sum(frame, "mission_vp", 3) > 0).mean() > 0.3
+
+
+def test_the_solo_game_places_the_20_cards_one_at_a_time_and_rates_the_score():
+    frame = games(1, ["solo"])
+    assert (frame["end_reason"] == "deck_played").all() and (frame["turns"] == 19).all()
+    assert (frame["cards_placed_1"] == 19).all()
+    assert frame["solo_band_1"].is_between(1, 5).all()
+    bands = [14, 20, 25, 29]
+    expected = frame["score_1"].map_elements(lambda v: 1 + sum(v >= b for b in bands), return_dtype=pl.Int64)
+    assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_scores_by_turn_end_on_what_the_last_turn_left(players):
+    """Each seat's timeline ends on its head points, in-game scoring and crystal board VP (solo: the score)."""
+    scenario = from_dict({"game": "moon", "players": players, "seed": 9, "run": {"scores_by_turn": 1},
+                          "seats": [{"policy": "random"}] * players})
+    frame = play(scenario, 0, 0, 50)
+    for row in frame.iter_rows(named=True):
+        last = row["scores_by_turn"][-1]
+        assert len(row["scores_by_turn"]) == row["turns"]
+        for s in range(1, players + 1):
+            want = row[f"score_{s}"] if players == 1 else \
+                row[f"ingame_heads_{s}"] + row[f"final_heads_{s}"] + row[f"crystal_vp_{s}"]
+            assert last[s - 1] == want

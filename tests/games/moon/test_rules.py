@@ -1,0 +1,324 @@
+"""Monsters on the Moon's rules of placement, crystals, spaceships and monster tiles, each set up and played."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from balance.games.moon import decisions, engine
+from balance.games.moon.rules import Rules
+from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
+from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, WEREWOLF,
+                                       parse_card, square_code)
+from balance.kit.rng import run_key
+from balance.kit.state import start_game
+from tests.games.moon.position import at, lay, legal_anchors, position
+
+
+def legal(s, t, shape, x, y):
+    return bool(decisions.position_legal(s, t, shape, at(x, y)))
+
+
+# ---------------------------------------------------------------- a reference of the placement rules
+
+def reference_legal(s, shape, c, limit=2):
+    """The placement rules read from the rulebook, square by square: no square of Armstrong, his base camp or a
+    spaceship covered; no moon-wall under the card; at most ``limit`` squares of any one visible card covered; a
+    card that covers nothing touches the layout edge to edge."""
+    w, h = int(SHAPE_W[shape]), int(SHAPE_H[shape])
+    squares = [c + dy * GRID + dx for dy in range(h) for dx in range(w)]
+    per_card: dict[int, int] = {}
+    for q in squares:
+        if s.code[q] != 0:
+            if s.code[q] in (ARMSTRONG, BASE_CAMP) or s.ship[q] != 0:
+                return False
+            per_card[int(s.top[q])] = per_card.get(int(s.top[q]), 0) + 1
+    for dy in range(h):
+        for dx in range(w):
+            q = c + dy * GRID + dx
+            if dx < w - 1 and s.wall[0, q]:
+                return False
+            if dy < h - 1 and s.wall[1, q]:
+                return False
+    if per_card:
+        return max(per_card.values()) <= limit
+    inside = set(squares)
+    return any(s.code[q + d] != 0 and q + d not in inside for q in squares for d in (1, -1, GRID, -GRID))
+
+
+def brute_force(s):
+    """Every legal card position around the layout, by the reference."""
+    x0, y0, x1, y1 = int(s.x0), int(s.y0), int(s.x1), int(s.y1)
+    out = set()
+    for shape in (0, 1):
+        for y in range(y0 - 4, y1 + 2):
+            for x in range(x0 - 4, x1 + 2):
+                c = y * GRID + x
+                if reference_legal(s, shape, c):
+                    out.add((shape, c))
+    return out
+
+
+def played(players, seed, policy=RANDOM, **changes):
+    """A whole game played by the engine (production state) from a seed."""
+    rules = replace(Rules(), **changes)
+    t = TABLES.python(rules, players)
+    s = engine.LAYOUT.new()
+    start_game(s, run_key(seed), 0, np.arange(players, dtype=np.int64), np.full(players, policy, np.int64),
+               np.zeros((players, MAX_PARAMS)))
+    won, reason, turns = engine.play_game(s, t)
+    return s, t, int(won), int(reason), int(turns)
+
+
+# ---------------------------------------------------------------- turning a card
+
+@pytest.mark.parametrize("turns", range(4))
+def test_a_card_turned_clockwise_shows_its_squares_turned(turns):
+    text = "wch/vWc"
+    s, t, _ = position([text])
+    lay(s, t, 0, 0, 0, turns=turns)
+    letters = parse_card(text)
+    printed = np.array([[square_code(ch, False) for ch in letters[:3]], [square_code(ch, False) for ch in letters[3:]]])
+    expected = np.rot90(printed, -turns)  # a quarter turn clockwise each
+    h, w = expected.shape
+    shown = np.array([[s.code[at(x, y)] for x in range(w)] for y in range(h)])
+    assert (shown == expected).all(), (turns, shown, expected)
+    assert s.code[at(w, 0)] == 0 and s.code[at(0, h)] == 0
+
+
+# ---------------------------------------------------------------- beside and on top
+
+def test_beside_the_layout_every_rotation_touching_edge_to_edge():
+    s, t, _ = position(["www/www"])
+    lay(s, t, 0, 0, 0)
+    # beside: east of it in both shapes (example 1, and example 3: turned, touching two squares)
+    assert legal(s, t, 0, 3, 0) and legal(s, t, 1, 3, 0) and legal(s, t, 1, 3, -2)
+    assert legal(s, t, 0, 0, 2) and legal(s, t, 0, 2, 2) and legal(s, t, 1, -2, -2)  # touches one square
+    assert not legal(s, t, 0, 4, 0) and not legal(s, t, 1, 3, -3)  # apart, or corner to corner only
+    assert not legal(s, t, 0, 3, 2)  # corner to corner
+    assert legal_anchors(s) == brute_force(s)
+
+
+def test_on_top_at_most_2_squares_of_any_one_visible_card():
+    s, t, _ = position(["www/www"])
+    lay(s, t, 0, 0, 0)
+    assert not legal(s, t, 0, 1, 0)  # 4 squares of the card
+    assert not legal(s, t, 0, 0, 1)  # 3 squares: its lower row
+    assert not legal(s, t, 1, 0, -1)  # turned: 2 x 3 over (0,0), (1,0), (0,1), (1,1)
+    assert legal(s, t, 0, 1, 1)  # 2 squares
+    assert legal(s, t, 1, 2, -2)  # turned: 1 square, (2,0)
+    assert legal(s, t, 1, 2, 0)  # turned, 2 squares (2,0), (2,1)
+
+
+def test_on_top_of_several_cards_two_two_and_one_squares():
+    """The rulebook's example: 'two squares on Card 1, two squares on Card 2 and one square on Card 3'."""
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv"])
+    lay(s, t, 0, 0, 0)  # card 1: x 0..2, y 0..1
+    lay(s, t, 1, 3, 0)  # card 2: x 3..5, y 0..1
+    lay(s, t, 2, 3, 2)  # card 3: x 3..5, y 2..3
+    # x 1..3, y 1..2: card 1 (1,1) (2,1); card 2 (3,1); card 3 (3,2); (1,2), (2,2) on the table: 2 + 1 + 1
+    assert legal(s, t, 0, 1, 1)
+    # x 2..4, y 1..2: card 1 (2,1); card 2 (3,1) (4,1); card 3 (3,2) (4,2): 1 + 2 + 2
+    assert legal(s, t, 0, 2, 1)
+    # x 3..5, y 1..2: card 2 three squares
+    assert not legal(s, t, 0, 3, 1)
+    assert legal_anchors(s) == brute_force(s)
+
+
+def test_the_limit_counts_the_visible_card_any_number_of_cards_deep():
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv"])
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 1, 1)  # card 2 on card 1's (1,1), (2,1)
+    lay(s, t, 2, 2, 2)  # card 3 on card 2's (2,2), (3,2)
+    assert s.top[at(2, 1)] == 1 and s.top[at(2, 2)] == 2 and s.card_visible[0] == 4 and s.card_visible[1] == 4
+    # x 0..2, y 0..1: card 1's (0,0) (1,0) (2,0) (0,1): 4 squares of card 1
+    assert not legal(s, t, 0, 0, 0)
+    # x 1..3 y 0..1 covers card 1 (1,0) (2,0); card 2 (1,1) (2,1) (3,1): 3 of card 2
+    assert not legal(s, t, 0, 1, 0)
+    # x 2..3, y 0..2 turned: card 1 (2,0); card 2 (2,1) (3,1); card 3 (2,2) (3,2); (3,0) empty
+    assert legal(s, t, 1, 2, 0)
+    assert legal_anchors(s) == brute_force(s)
+
+
+def test_the_per_card_reading_counts_every_square_a_card_ever_lost():
+    s, t, _ = position(["www/www", "hhh/hhh"], cover_limit_scope="per_card")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 2, -1)  # covers card 1's (2,0): it has lost 1 square
+    assert s.card_lost[0] == 1
+    assert not legal(s, t, 0, -1, 1)  # two more of card 1 ((0,1), (1,1)): 3 in its life
+    s2, t2, _ = position(["www/www", "hhh/hhh"])
+    lay(s2, t2, 0, 0, 0)
+    lay(s2, t2, 1, 2, -1)
+    assert legal(s2, t2, 0, -1, 1)  # per placement: 2 squares of it now
+
+
+def test_armstrong_and_his_base_camp_are_never_covered_lunar_cards_2_squares_at_most():
+    s, t, _ = position()
+    lay(s, t, int(t.armstrong_face), 0, 0)  # 'AB./...': Armstrong (0,0), base camp (1,0)
+    assert s.code[at(0, 0)] == ARMSTRONG and s.code[at(1, 0)] == BASE_CAMP
+    assert not legal(s, t, 1, -1, -2)  # turned: covers (0,0)
+    assert not legal(s, t, 1, 1, -1)  # covers (1,0)
+    assert legal(s, t, 1, 2, -1)  # (2,0), (2,1): empty lunar surface
+    s, t, _ = position()
+    lay(s, t, int(t.lunar_face), 0, 0)
+    assert legal(s, t, 0, 1, 1) and not legal(s, t, 0, 0, 1)  # 2 squares, 3 squares of a lunar card
+
+
+# ---------------------------------------------------------------- crystals
+
+def test_crystals_covered_advance_the_crystal_board_whoever_shows_on_them():
+    s, t, _ = position(["ccc/www", "hhh/hhh", "ccc/ccc"])
+    lay(s, t, 0, 0, 0)
+    assert lay(s, t, 1, 1, -1) == 2  # on (1,0), (2,0): two crystals covered
+    assert lay(s, t, 2, -1, 1) == 0  # on werewolves (0,1), (1,1) and the table: nothing
+
+
+def test_crystals_laid_on_empty_lunar_surface_advance_it_on_moonscape_only_under_any_empty():
+    s, t, _ = position(["cc./...", "c../...", ".../..."])
+    lay(s, t, int(t.lunar_face), 0, 0)
+    assert lay(s, t, 0, 1, 1) == 2  # (1,1), (2,1): two crystals on empty lunar surface
+    assert lay(s, t, 1, -2, 0) == 0  # (-2,0) (table); (0,0): '.' laid on lunar surface: heads or nothing, nothing
+    s, t, _ = position(["cc./...", "c../...", ".../..."])
+    lay(s, t, 2, 0, 0)  # a card of empty moonscape
+    assert lay(s, t, 0, 1, 1) == 0
+    s, t, _ = position(["cc./...", "c../...", ".../..."], crystal_on_empty="any_empty")
+    lay(s, t, 2, 0, 0)
+    assert lay(s, t, 0, 1, 1) == 2
+
+
+# ---------------------------------------------------------------- the crystal board, monster tiles, spaceships
+
+def test_reaching_the_red_bordered_space_puts_a_monster_tile_on_an_opponents_monster_of_the_card_just_placed():
+    s, t, _ = position(["cwh/..."], players=3)  # tile spaces (3, 7) for 3 players
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    s.turn_card = 0
+    s.track[0] = 2
+    engine.advance(s, t, 0, 1)
+    assert s.track[0] == 3 and s.tiles[0] == 1 and s.tiles_placed[0] == 1
+    assert s.code[at(2, 0)] == HEAD + WEREWOLF  # the witch at (2,0) is now a werewolf; its own head untouched
+    assert s.code[at(1, 0)] == HEAD + WEREWOLF
+
+
+def test_passing_both_red_bordered_spaces_at_once_gives_two_tiles_and_the_marker_stops_on_the_last_space():
+    s, t, _ = position(["hvh/...", "hvh/..."], players=3)
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    s.turn_card = 0
+    engine.advance(s, t, 0, 7)
+    assert s.tiles[0] == 2 and s.tiles_placed[0] == 2
+    engine.advance(s, t, 0, 100)
+    assert s.track[0] == t.track_spaces - 1
+
+
+def test_a_tile_with_no_opponents_monster_on_the_card_is_not_placed():
+    s, t, _ = position(["vvv/vvv"], players=2)  # 2 players: nobody plays the vampire
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    s.turn_card = 0
+    s.track[0] = int(t.tile_spaces[0]) - 1
+    engine.advance(s, t, 0, 1)
+    assert s.tiles[0] == 1 and s.tiles_placed[0] == 0 and s.tiles_waiting[0] == 1
+    assert s.code[at(0, 0)] == HEAD + 2  # tile_on_neutral = false: the vampire stays
+
+
+def test_a_spaceship_goes_on_a_visible_crystal_advances_one_space_and_its_square_is_never_covered():
+    s, t, _ = position(["wcw/wwc"], players=3)
+    s.policies.id[:] = CRYSTAL_RACE  # places its spaceships at once
+    s.ships_left[0] = 2
+    lay(s, t, 0, 0, 0)
+    before = legal_anchors(s)
+    s.turn_ships = 0
+    engine.spaceships(s, t, 0)
+    # on the crystal with most of its werewolves next to it; one a turn: the second waits
+    assert s.ship[at(1, 0)] == 1 and s.ship[at(2, 1)] == 0 and s.track[0] == 1 and s.ships_left[0] == 1
+    assert not legal(s, t, 0, 1, -1) and (0, at(1, -1)) in before
+    assert legal_anchors(s) == brute_force(s)
+
+
+# ---------------------------------------------------------------- the setup
+
+@pytest.mark.parametrize("players,hand", [(2, 5), (3, 3), (4, 3)])
+def test_setup_hands_double_head_cards_passed_right_and_the_starting_formation(players, hand):
+    t = TABLES.python(Rules(), players)
+    for seed in range(5):
+        s = engine.LAYOUT.new()
+        start_game(s, run_key(seed), 0, np.arange(players, dtype=np.int64), np.full(players, GROUPER, np.int64),
+                   np.ones((players, MAX_PARAMS)))
+        engine.set_up(s, t)
+        monsters = [int(m) for m in s.monster[:players]]
+        assert len(set(monsters)) == players and (3 in monsters) == (players == 4)  # the skeleton with 4 only
+        for p in range(players):
+            faces = [int(f) for f in s.hand[p, : s.n_hand[p]]]
+            assert len(faces) == hand
+            doubles = [m for m in range(4) for f in faces if DOUBLE + m in t.face_code[f]]
+            left = monsters[(p + 1) % players]  # the player on p's left passed to p (its right)
+            assert monsters[p] in doubles and left in doubles, (p, doubles)
+        deck = int(t.deck_cards)
+        assert s.n_cards == 5 and s.n_pile == deck - players * hand - 2
+        assert s.code[at(0, 0)] == ARMSTRONG  # Houston: Armstrong's card at the centre
+
+
+def test_every_card_position_on_the_engines_list_is_legal_and_every_legal_one_is_on_it():
+    """The legal positions kept up to date card by card, against the rules read square by square, after whole
+    games of every mode."""
+    for players, changes in ((2, {}), (4, {}), (3, {"mode": "moon_walls"}), (2, {"mode": "moon_walls"})):
+        for seed in range(3):
+            s, t, *_ = played(players, seed, **changes)
+            assert legal_anchors(s) == brute_force(s), (players, changes, seed)
+
+
+def test_a_monster_tile_goes_only_on_an_opponents_monster():
+    s, t, _ = position(["wvh/..."], players=2)  # werewolf and witch play; nobody plays the vampire
+    lay(s, t, 0, 0, 0)
+    assert decisions.tile_target(s, t, 0, at(2, 0))  # the witch: an opponent's
+    assert not decisions.tile_target(s, t, 0, at(0, 0))  # its own werewolf
+    assert not decisions.tile_target(s, t, 0, at(1, 0))  # the vampire is nobody's
+    s, t, _ = position(["wvh/..."], players=2, tile_on_neutral=True)
+    lay(s, t, 0, 0, 0)
+    assert decisions.tile_target(s, t, 0, at(1, 0))
+
+
+@pytest.mark.parametrize("formation", ["houston", "naughty_neighbours", "escalating_conflict", "settlement",
+                                       "long_distance"])
+def test_each_starting_formation_lays_its_five_cards_side_by_side(formation):
+    from balance.games.moon.tables import LUNAR, parse_formation
+
+    rules = replace(Rules(), starting_formation=formation)
+    t = TABLES.python(rules, 3)
+    s = engine.LAYOUT.new()
+    start_game(s, run_key(1), 0, np.arange(3, dtype=np.int64), np.full(3, GROUPER, np.int64), np.ones((3, MAX_PARAMS)))
+    engine.set_up(s, t)
+    cards = parse_formation(getattr(rules.formations, formation))
+    assert s.n_cards == len(cards) == 5 and s.squares_covered == 0
+    assert sum(int(s.code[at(x, y)]) == ARMSTRONG for x in range(-12, 13) for y in range(-12, 13)) == 1
+    lunar = sum(int(s.code[at(x, y)]) == LUNAR for x in range(-12, 13) for y in range(-12, 13))
+    assert lunar == 2 * 6 + 4  # two lunar surface cards and Armstrong's four empty squares
+    assert s.n_legal > 0
+
+
+@pytest.mark.parametrize("players,short", [(2, 9), (3, 7), (4, 6)])
+def test_each_player_gets_3_long_and_9_7_or_6_short_moon_walls(players, short):
+    s, t, _ = position(players=players, mode="moon_walls")
+    assert list(s.long_left[:players]) == [3] * players and list(s.short_left[:players]) == [short] * players
+    s, t, _ = position(players=players)
+    assert list(s.long_left[:players]) == [0] * players  # no walls in the standard game
+
+
+def test_the_mission_chosen_is_the_one_that_scores_most_secret_or_bulletin_board():
+    # missions 1 'largest_group 6 6', 2 'groups 3 5', 3 'heads 12 5', 4 'crystals 6 5'
+    s, t, _ = position(["www/www", "h../..."], players=2, missions="secret")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    s.secret[0, :2] = [2, 0]  # heads 12 (6 heads: not completed), largest group 6 (completed: 6 VP)
+    s.secret[1, :2] = [2, 3]  # neither completed
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [6, 0]
+    s, t, _ = position(["www/www", "h../..."], players=2, missions="bulletin_board")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    s.track[1] = 6
+    s.bulletin[:3] = [1, 2, 3]  # groups 3, heads 12, crystals 6: the witch has 6 on the crystal board
+    s.n_bulletin = 3
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [0, 5]

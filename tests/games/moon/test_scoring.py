@@ -1,0 +1,159 @@
+"""Monsters on the Moon's scoring: the rulebook's examples, groups, moon-walls, the final scoring, tie-breakers, solo."""
+
+from balance.games.moon import decisions, engine
+from balance.games.moon.tables import WEREWOLF, WITCH
+from tests.games.moon.position import at, enclose_block, lay, position, wall
+
+
+def points(s, t, m):
+    return int(decisions.layout_points(s, t, False, m))
+
+
+def test_the_in_game_scoring_example_werewolf_scores_11():
+    """'3 single heads = 3 victory points; 4 heads forming a group = 8 victory points; total = 11'."""
+    s, t, _ = position(["w.w/.w.", ".ww/.ww"])
+    lay(s, t, 0, 0, 0)  # three single werewolves: (0,0), (2,0), (1,1)
+    lay(s, t, 1, 3, 0)  # beside it, a group of four: (4,0), (5,0), (4,1), (5,1)
+    assert points(s, t, WEREWOLF) == 3 * 1 + 4 * 2 == 11
+    engine.all_points(s, t)
+    assert s.standing[0] == 11 and s.standing[1] == 0
+
+
+def test_two_heads_in_one_square_always_count_as_a_group():
+    s, t, _ = position(["W../...", "W../w..", "..w/..."])
+    lay(s, t, 0, 0, 0)
+    assert points(s, t, WEREWOLF) == 2 * 2  # alone: still 2 VP per head
+    lay(s, t, 2, 3, 0)
+    assert points(s, t, WEREWOLF) == 2 * 2 + 1  # a head apart from it is single
+    s, t, _ = position(["W../...", "W../w..", "..w/..."])
+    lay(s, t, 1, 0, 0)
+    assert points(s, t, WEREWOLF) == 2 * 2 + 2  # the head next to it is in its group
+
+
+def test_a_group_extends_over_several_cards():
+    s, t, _ = position(["..w/...", "v../..."])
+    lay(s, t, 0, 0, 0)
+    assert points(s, t, WEREWOLF) == 1
+    s2, t2, _ = position(["..w/...", "w../..."])
+    lay(s2, t2, 0, 0, 0)
+    lay(s2, t2, 1, 3, 0)
+    assert points(s2, t2, WEREWOLF) == 4  # (2,0) and (3,0): adjacent edge to edge across the two cards
+
+
+def moon_wall_example():
+    """Two cards inside one area enclosed by moon-walls; a wall divides a werewolf from its group."""
+    s, t, rules = position(["www/h.w", "hhh/cwc"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    wall(s, t, 0, 2, 0, "south")  # between (2,0) and (2,1)
+    return s, t
+
+
+def test_the_moon_wall_example_werewolf_16_witch_14():
+    """'The werewolf scores 16 victory points (3x adjacent, 2x single).  The witch scores 14 (3x adjacent, 1x
+    single)': inside an enclosed area 4 per monster in a group, 2 per single."""
+    s, t = moon_wall_example()
+    assert points(s, t, WEREWOLF) == 3 * 2 + 2 * 1  # not enclosed yet: the wall already divides the group
+    assert points(s, t, WITCH) == 3 * 2 + 1
+    enclose_block(s, t, 0, 0, 6, 2)
+    assert s.n_areas == 1
+    assert points(s, t, WEREWOLF) == 16
+    assert points(s, t, WITCH) == 14
+
+
+def test_a_moon_wall_divides_a_group():
+    s, t, _ = position(["ww./...", "ww./..."])
+    lay(s, t, 0, 0, 0)
+    assert points(s, t, WEREWOLF) == 4
+    wall(s, t, 0, 0, 0, "east")
+    assert points(s, t, WEREWOLF) == 2  # 'a group of 2 monsters (= 4 victory points) is divided ... (= 2)'
+
+
+def final_position(mode="standard"):
+    s, t, _ = position(["www/...", "hh./..."], players=2, mode=mode)
+    lay(s, t, 0, 0, 0)  # a werewolf group of 3
+    lay(s, t, 1, 4, 0)  # a witch group of 2
+    s.ingame[0], s.ingame[1] = 5, 9
+    s.track[0], s.track[1] = 3, 1
+    return s, t
+
+
+def test_final_scoring_adds_heads_largest_group_and_crystals_to_the_in_game_scoring():
+    s, t = final_position()
+    engine.final_scoring(s, t)
+    assert list(s.final_heads[:2]) == [6, 4]
+    assert list(s.group_bonus[:2]) == [3 * t.largest_group_vp, 2 * t.largest_group_vp]
+    assert list(s.crystal_vp[:2]) == [t.track_vp[3], t.track_vp[1]]
+    assert s.scores[0] == 5 + 6 + 6 + t.track_vp[3]
+    assert s.scores[1] == 9 + 4 + 4 + t.track_vp[1]
+
+
+def test_the_advanced_mode_has_no_largest_group_bonus():
+    s, t = final_position("moon_walls")
+    engine.final_scoring(s, t)
+    assert list(s.group_bonus[:2]) == [0, 0]
+    assert s.scores[0] == 5 + 6 + t.track_vp[3]
+
+
+def test_a_tie_goes_to_the_crystal_board_then_is_a_draw():
+    s, t = final_position()
+    s.scores[0], s.scores[1] = 20, 20
+    s.crystal_vp[0], s.crystal_vp[1] = 2, 5
+    assert engine.winner(s, t) == 1 and s.tie_broken == 1
+    s.crystal_vp[0] = 5
+    assert engine.winner(s, t) == -1
+    s.scores[0] = 21
+    assert engine.winner(s, t) == 0
+
+
+def test_the_fewest_points_choose_who_starts_ties_to_the_furthest_behind_on_the_crystal_board():
+    s, t, _ = position(["www/...", "hh./...", "v../..."], players=3)
+    lay(s, t, 0, 0, 0)  # werewolf 6
+    lay(s, t, 1, 4, 0)  # witch 4
+    lay(s, t, 2, 8, 0)  # vampire 1
+    s.policies.id[:] = 1  # grouper: names the seat on its left
+    engine.in_game_scoring(s, t, 0)
+    assert list(s.ingame[:3]) == [6, 4, 1] and s.decider == 2
+    s, t, _ = position(["www/...", "h../...", "v../..."], players=3)
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    lay(s, t, 2, 8, 0)
+    s.track[1], s.track[2] = 4, 2  # witch and vampire both 1 VP: the vampire is further behind
+    s.policies.id[:] = 1
+    engine.in_game_scoring(s, t, 0)
+    assert s.decider == 2
+    s.track[2] = 6
+    engine.in_game_scoring(s, t, 0)
+    assert s.decider == 1
+
+
+def test_solo_scores_vampires_and_crystals_in_groups_less_witches_and_werewolves():
+    s, t, _ = position(["vvc/c.w", "h../v.."], players=1, monsters=["vampire"])
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    # vampires (0,0)-(1,0) a group: 2; (0,3) single: 0; crystals (2,0)-(2,1)? (2,1) is 'w': no; (2,0)-(0,1)?
+    # not adjacent: (2,0) touches (1,0) v and (2,1) w; (0,1) touches (0,0) v, (1,1) '.', (0,2) h: no group
+    engine.solo_scoring(s, t)
+    assert (s.solo_vampires, s.solo_crystals, s.solo_penalty) == (2, 0, -2)
+    assert s.scores[0] == 0
+    s, t, _ = position(["vcc/vcc"], players=1, monsters=["vampire"])
+    lay(s, t, 0, 0, 0)
+    engine.solo_scoring(s, t)
+    assert (s.solo_vampires, s.solo_crystals, s.solo_penalty, s.scores[0]) == (2, 4, 0, 6)
+
+
+def test_solo_counts_a_vampire_square_of_two_heads_as_a_group():
+    s, t, _ = position(["V../...", "W../..."], players=1, monsters=["vampire"])
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    engine.solo_scoring(s, t)
+    assert (s.solo_vampires, s.solo_penalty) == (2, -2)
+
+
+def test_enclosed_monsters_count_double_in_the_final_scoring_too():
+    s, t, _ = position(["vv./..."], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    enclose_block(s, t, 0, 0, 3, 2)
+    engine.final_scoring(s, t)
+    assert s.final_heads[2] == 2 * 2 * t.enclosed_factor and s.final_heads[0] == 0
+    assert s.area[at(1, 1)] != 0 and s.area[at(3, 0)] == 0

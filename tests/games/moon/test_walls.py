@@ -1,0 +1,231 @@
+"""Monsters on the Moon's advanced mode: moon-walls placed touching, never stacked, enclosing areas."""
+
+import numpy as np
+
+from balance.games.moon import decisions, engine
+from balance.games.moon.decisions import STOP_WALLS, WALL_AT, option_fields
+from balance.games.moon.policies import GROUPER
+from balance.games.moon.tables import GRID, WEREWOLF, WITCH
+from tests.games.moon.position import at, enclose_block, lay, position, wall
+
+
+def corners(squares, border, c):
+    """The corners along a moon-wall, each named by the square whose top-left corner it is."""
+    return {c + 1 + i * GRID if border == 0 else c + GRID + i for i in range(squares + 1)}
+
+
+def test_an_area_is_enclosed_only_when_completely_surrounded():
+    s, t, _ = position(["www/hhh", "vvv/vvv"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    for x in range(3):
+        wall(s, t, 0, x, -1, "south")
+        wall(s, t, 0, x, 1, "south")
+    wall(s, t, 0, -1, 0, "east")
+    wall(s, t, 0, -1, 1, "east")
+    wall(s, t, 0, 2, 0, "east")
+    assert s.n_areas == 0  # (2,1) still opens east onto the vampires' card and round it to the table
+    wall(s, t, 0, 2, 1, "east")
+    assert s.n_areas == 1
+    inside = {s.area[at(x, y)] for x in range(3) for y in range(2)}
+    assert inside == {1} and s.area[at(3, 0)] == 0 and s.area[at(-1, 0)] == 0
+
+
+def test_an_area_with_a_hole_inside_the_layout_is_enclosed_with_its_hole():
+    s, t, _ = position(["www/www", "hhh/hhh"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)  # x 3 is a hole between the cards; the layout spans x 0..6
+    enclose_block(s, t, 0, 0, 7, 2)
+    assert s.n_areas == 1 and s.area[at(3, 0)] == 1 and s.area[at(3, 1)] == 1
+
+
+def test_only_players_with_a_monster_inside_may_place_cards_there_and_no_walls_go_inside():
+    s, t, _ = position(["www/w.w"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    enclose_block(s, t, 0, 0, 3, 2)
+    area = int(s.area[at(1, 1)])
+    owns = np.zeros(256, np.int8)
+    decisions.areas_owned(s, t, WEREWOLF, owns)
+    assert owns[area] == 1 and decisions.may_enter(s, t, 0, area, owns)
+    decisions.areas_owned(s, t, WITCH, owns)
+    assert owns[area] == 0 and not decisions.may_enter(s, t, 1, area, owns)
+    assert decisions.may_enter(s, t, 1, 0, owns)  # outside every area: anyone
+    assert not decisions.border_free(s, t, at(0, 0), 0)  # inside the area: no more walls
+
+
+def test_a_card_is_never_laid_across_a_moon_wall():
+    s, t, _ = position(["www/www"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    assert decisions.position_legal(s, t, 0, at(1, 1))
+    assert decisions.border_free(s, t, at(1, 1), 0)
+    wall(s, t, 0, 1, 1, "east")  # between (1,1) and (2,1)
+    assert not decisions.border_free(s, t, at(1, 1), 0)  # walls are never stacked
+    assert not decisions.position_legal(s, t, 0, at(1, 1))
+    assert decisions.position_legal(s, t, 0, at(2, 1))  # right of the wall: allowed
+
+
+def test_the_walls_of_a_turn_touch_each_other_and_at_least_the_fewest_are_placed():
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    s.n_turn_walls = 0
+    first = (1, 0, at(0, 0))
+    engine.put_wall(s, t, 0, *first)
+    n = int(engine.wall_options(s, t, 0, 1))
+    codes = [option_fields(c) for c in s.options[:n]]
+    assert n > 0 and all(what == WALL_AT for what, *_ in codes)  # 1 of 3 placed: no stopping yet
+    mine = corners(*first)
+    for _, squares, border, c in codes:
+        assert corners(squares, border, c) & mine, (squares, border, c)
+    assert {(sq, b) for _, sq, b, _ in codes} >= {(1, 0), (1, 1), (2, 0), (2, 1)}  # short and long, both ways
+    engine.put_wall(s, t, 0, *codes[0][1:])
+    n = int(engine.wall_options(s, t, 0, 2))
+    assert option_fields(s.options[0])[0] == WALL_AT
+    engine.put_wall(s, t, 0, *option_fields(s.options[0])[1:])
+    n = int(engine.wall_options(s, t, 0, 3))
+    assert n > 1 and option_fields(s.options[0])[0] == STOP_WALLS  # the fewest are placed: it may stop
+
+
+def test_a_wall_turn_places_three_to_five_touching_walls_and_draws_a_card():
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv", "ccc/ccc"], players=3, mode="moon_walls")
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    long_before, short_before = int(s.long_left[0]), int(s.short_left[0])
+    engine.wall_turn(s, t, 0)
+    placed = int(s.walls_placed[0])
+    assert 3 <= placed <= 5 and s.n_turn_walls == placed
+    assert long_before + short_before - placed == s.long_left[0] + s.short_left[0]
+    walls = [tuple(int(v) for v in s.turn_walls[w]) for w in range(placed)]
+    for i, w in enumerate(walls):  # each touches another of the turn
+        assert any(corners(*w) & corners(*v) for j, v in enumerate(walls) if j != i)
+
+
+def test_a_player_who_can_place_neither_a_card_nor_walls_is_skipped():
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    s.n_hand[:3] = [1, 0, 1]
+    s.long_left[1], s.short_left[1] = 0, 2  # fewer walls than the fewest of a turn
+    assert engine.can_play(s, t, 0) and not engine.can_play(s, t, 1)
+    assert engine.next_player(s, t, 1) == 2
+    s.n_hand[:3] = [0, 0, 0]
+    s.long_left[:3] = 0
+    s.short_left[:3] = 0
+    assert engine.next_player(s, t, 0) == -1  # nobody can place: the game ends
+
+
+def pen_in(s, t, seat, walls):
+    """Moon-walls of another player, each a turn of its own: (x, y, border) short walls."""
+    s.short_left[seat] = len(walls)
+    for x, y, border in walls:
+        wall(s, t, seat, x, y, border)
+
+
+def top_row_with_one_gap():
+    """One card; each square of its bottom row walled in; its top row walled in but for the north border of its
+    middle square: the werewolf's only free borders are that gap and the two borders inside the top row, which
+    do not touch each other."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    pen_in(s, t, 1, [(0, -1, "south"), (2, -1, "south"), (-1, 0, "east"), (2, 0, "east"),
+                     (0, 0, "south"), (1, 0, "south"), (2, 0, "south"),
+                     (-1, 1, "east"), (0, 1, "east"), (1, 1, "east"), (2, 1, "east"),
+                     (0, 1, "south"), (1, 1, "south"), (2, 1, "south")])
+    return s, t
+
+
+def square_with_one_gap():
+    """One card; its right column walled in; its left 2 x 2 squares walled in but for the north border of the top
+    left square: the werewolf may place walls on that gap and the four borders inside the 2 x 2 squares."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    pen_in(s, t, 1, [(1, -1, "south"), (-1, 0, "east"), (-1, 1, "east"), (0, 1, "south"), (1, 1, "south"),
+                     (1, 0, "east"), (1, 1, "east"),
+                     (2, -1, "south"), (2, 0, "east"), (2, 1, "east"), (2, 1, "south")])
+    return s, t
+
+
+def test_no_wall_turn_when_every_three_touching_walls_would_wall_in_the_room_for_the_third():
+    """'Place exactly 3, 4 or 5 of your moon-walls': the gap touches both inner borders, which touch nothing else;
+    whichever goes first, the gap comes second (the turn's walls touch) and closes the top row around the third."""
+    s, t = top_row_with_one_gap()
+    assert s.n_areas == 3 and all(s.area[at(x, 0)] == 0 for x in range(3))  # the bottom squares; the top row open
+    gap, left, right = (1, 1, at(1, -1)), (1, 0, at(0, 0)), (1, 0, at(1, 0))
+    assert all(decisions.wall_free(s, t, c, border, squares) for squares, border, c in (gap, left, right))
+    assert not engine.wall_turn_possible(s, t, 0)
+    s.n_hand[:3] = [0, 1, 1]
+    assert not engine.can_play(s, t, 0) and engine.next_player(s, t, 0) == 1  # no card either: skipped
+
+
+def test_a_wall_that_would_close_an_area_around_the_only_room_left_is_not_offered():
+    s, t = square_with_one_gap()
+    gap = (WALL_AT, 1, 1, at(0, -1))
+    s.n_turn_walls = 0
+    n = int(engine.wall_options(s, t, 0, 0))
+    first = {option_fields(c) for c in s.options[:n]}
+    assert gap not in first  # it would close the 2 x 2 squares: no room for two more walls
+    assert (WALL_AT, 1, 0, at(0, 0)) in first and (WALL_AT, 2, 1, at(0, 0)) in first  # inside: room for three
+    engine.put_wall(s, t, 0, 1, 0, at(0, 0))  # between the top squares, touching the gap
+    n = int(engine.wall_options(s, t, 0, 1))
+    assert gap not in {option_fields(c) for c in s.options[:n]}
+    engine.put_wall(s, t, 0, 1, 1, at(0, 0))  # the second wall inside
+    n = int(engine.wall_options(s, t, 0, 2))
+    assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
+    engine.put_wall(s, t, 0, *gap[1:])
+    assert s.area[at(0, 0)] != 0 and int(engine.wall_options(s, t, 0, 3)) == 1  # only stopping is left
+
+
+def clone(s):
+    """A copy of a state, to try a wall on."""
+    copy = np.zeros(1, s.dtype)
+    copy[0] = s
+    return copy.view(np.recarray)[0]
+
+
+def turns_offered(s, t, seat, placed=0):
+    """The number of walls of every wall turn the engine's options allow from here (each option tried on a copy)."""
+    n = int(engine.wall_options(s, t, seat, placed))
+    codes = [option_fields(c) for c in s.options[:n]]
+    if not codes or codes == [(STOP_WALLS, 0, 0, 0)] or placed == t.most_per_turn:
+        return {placed}
+    ends = set()
+    for what, squares, border, c in codes:
+        if what == STOP_WALLS:
+            ends.add(placed)
+            continue
+        after = clone(s)
+        engine.put_wall(after, t, seat, squares, border, c)
+        ends |= turns_offered(after, t, seat, placed + 1)
+    return ends
+
+
+def three_fit(s, t, seat, placed=0):
+    """Some order of 3 touching walls can be placed, each on a free border when its turn comes (the rulebook's test,
+    tried wall by wall with the engine's put_wall on copies, over every border of the layout)."""
+    if placed == 3:
+        return True
+    mine = set().union(*(corners(*(int(v) for v in s.turn_walls[w])) for w in range(int(s.n_turn_walls))))
+    for y in range(int(s.y0) - 1, int(s.y1) + 1):
+        for x in range(int(s.x0) - 1, int(s.x1) + 1):
+            c = y * GRID + x
+            for border in (0, 1):
+                for squares, left in ((1, s.short_left[seat]), (2, s.long_left[seat])):
+                    if left == 0 or not decisions.wall_free(s, t, c, border, squares):
+                        continue
+                    if placed and not corners(squares, border, c) & mine:
+                        continue
+                    after = clone(s)
+                    engine.put_wall(after, t, seat, squares, border, c)
+                    if three_fit(after, t, seat, placed + 1):
+                        return True
+    return False
+
+
+def test_every_wall_offered_leaves_room_for_three_and_the_turn_is_offered_when_three_fit():
+    for s, t in (top_row_with_one_gap(), square_with_one_gap()):
+        s.n_turn_walls = 0
+        possible = bool(engine.wall_turn_possible(s, t, 0))
+        assert possible == three_fit(clone(s), t, 0)
+        if possible:
+            s.n_turn_walls = 0
+            assert min(turns_offered(s, t, 0)) >= 3
