@@ -25,7 +25,7 @@ from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
-from balance.report.fmt import mean_ci, num, p_value, pct, pct_ci, pct_digits, players, points, seconds, sig
+from balance.report.fmt import count, mean_ci, num, p_value, pct, pct_ci, pct_digits, players, points, seconds, sig
 
 PANELS_PER_PLOT = 12  # small multiples per figure (3 rows of 4): a figure never outgrows a page
 
@@ -165,7 +165,7 @@ def _scenario(a: Analysis, game_name: str) -> Section:
         ["seed", str(sc["seed"])],
         ["batches", f"{meta.get('batches', '–')} of {meta.get('batch_size', 0):,} games"],
         ["time", seconds(meta.get("wall_seconds"))
-         + (f" on {meta['jobs']} process" + ("" if meta["jobs"] == 1 else "es") if meta.get("jobs") else "")],
+         + (f" on {count(meta['jobs'], 'process', 'processes')}" if meta.get("jobs") else "")],
         ["speed", f"{rate:,} games/s" if rate else "–"],
         ["versions", ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())],
     ]

@@ -7,9 +7,14 @@ import math
 from balance.analysis.stats import Estimate
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``1 player``, ``3 players``; ``many`` where adding an s is wrong (``processes``)."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def players(n: int) -> str:
     """``1 player`` (solo), ``3 players``."""
-    return f"{n} player" + ("" if n == 1 else "s")
+    return count(n, "player")
 
 
 def pct_digits(e: Estimate) -> int:

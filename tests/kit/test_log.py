@@ -1,26 +1,17 @@
 """The kit's event log: nothing in the production state, every event in the replay's logged state."""
 
-import numpy as np
 import pytest
 
-from balance.kit.compile import jit, jit_inline
+from balance.kit.compile import jit
 from balance.kit.log import events, log, logged
-from balance.kit.state import Layout
-
-WRITES = Layout([("written", np.int64, (2,))], max_players=2)
-
-
-@jit_inline
-def _write(s, p, v):
-    if p != 11:
-        s.written[p] = v
+from tests.kit.inlined_writes import WRITES, write_in_an_if
 
 
 @jit
 def write_after_a_log(s):
     for p in range(2):
         log(s, 7, p)
-        _write(s, p, 30 + p)
+        write_in_an_if(s, p, 30 + p)
     return logged(s)
 
 

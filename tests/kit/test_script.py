@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 
-from balance.kit.compile import jit, jit_inline
+from balance.kit.compile import jit
 from balance.kit.rng import new_rng
 from balance.kit.script import roll, script_choices, script_dice, script_used, scripted_option
 from balance.kit.state import Layout
+from tests.kit.inlined_writes import WRITES, write_in_an_if
 
 LAYOUT = Layout([("options", np.int64, (8,))], max_players=2)
 
@@ -58,19 +59,10 @@ def test_a_scripted_choice_that_is_not_legal_is_an_error():
         choose(s, 4)
 
 
-WRITES = Layout([("written", np.int64, (2,))], max_players=2)
-
-
-@jit_inline
-def _write(s, p, v):
-    if p != 11:
-        s.written[p] = v
-
-
 @jit
 def write_after_a_roll(s):
     for p in range(2):
-        _write(s, p, 30 + p + roll(s, 6) * 0)
+        write_in_an_if(s, p, 30 + p + roll(s, 6) * 0)
 
 
 @pytest.mark.parametrize("scripted", [False, True])
