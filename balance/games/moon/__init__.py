@@ -27,8 +27,9 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   head; the other two monsters in the same places, renamed in turn) and share two cards with one head of each:
   30 heads each; the 4-player cards are the skeleton's six, 30 heads too.  They carry no rival's head, and
   that favours the skeleton: it wins about half of the 4-player games (four groupers: 57.7% against about 14%
-  each), so read 4-player monster results with a deck of your own until the default is rebalanced.  Armstrong and his base camp are one
-  square each on his card; the other squares of the lunar cards are empty lunar surface.
+  each), so read 4-player monster results with a deck of your own until the default is rebalanced.
+  Armstrong and his base camp are one square each on his card; the other squares of the lunar cards are empty
+  lunar surface.
 - The crystal board: two red-bordered spaces (the text's '8 monster tiles (2 per player)' on 'each of the
   spaceships shown'), one tile per monster on each; the marker stops on the last space.
 - ``monster_choice = random``: monsters are dealt to seats at random (recorded in ``monster_<seat>``).
