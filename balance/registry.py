@@ -146,6 +146,9 @@ class GameSpec:
     seat_roles: str = ""  # for games whose seats play fixed roles: what each seat is (refuses rotate_seats)
     roles: Roles | None = None  # the fixed roles, declared (see Roles): the report judges fairness by side and role
     column_labels: Mapping[str, str] = field(default_factory=dict, hash=False)  # record column -> words for the report
+    # seat columns that record a choice, value k (from 1) the k-th name (the monster a seat plays): the report
+    # gives each choice's win rate instead of treating the column as a count
+    seat_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
     assumptions_doc: str = ""
@@ -158,6 +161,9 @@ class GameSpec:
         unknown = set(self.column_labels) - {*self.game_columns, *self.seat_columns}
         if unknown:
             raise TypeError(f"{self.id}: column_labels name no record column: {', '.join(sorted(unknown))}")
+        if set(self.seat_choices) - set(self.seat_columns):
+            raise TypeError(f"{self.id}: seat_choices name no seat column: "
+                            f"{', '.join(sorted(set(self.seat_choices) - set(self.seat_columns)))}")
         for p in self.policies:
             if p.plays and (p.params or not self.seat_roles):
                 raise TypeError(f"{self.id}: policy {p.name!r} plays another policy by seat: it declares no "

@@ -144,6 +144,7 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
         flags.append(Flag("warning", text, rule, headline, f"{_ci(e)} of the games against {100 * share:.1f}%",
                           _share_excess(e.value, share, t.seat_share), topic=f"seats {role}"))
     flags += _strategy_flags(a, t)
+    flags += _choice_flags(a, t)
     if a.draws.value > t.draw_rate and a.draws.excludes(0):
         flags.append(Flag("warning", f"{_pm(a.draws)} of the games end in a draw.",
                           f"draws in more than {100 * t.draw_rate:g}% of the games",
@@ -178,6 +179,24 @@ def find_flags(a: Analysis, t: Thresholds = THRESHOLDS) -> list[Flag]:
                           "a few games run very long", f"1 game in 20 lasts {p95:g} turns or more, median {median:g}",
                           past_threshold(p95 / median, t.length_tail)))
     return sorted(flags, key=lambda f: f.severity != "warning")
+
+
+def _choice_flags(a: Analysis, t: Thresholds) -> list[Flag]:
+    """A value of a seat's choice that wins far from the share of all seats: "the skeleton wins more often"."""
+    out = []
+    for c in a.choices:
+        for v in c.values:
+            e = v.rate
+            if not (c.p < ALPHA and v.p_holm < ALPHA and abs(e.value - c.fair) > t.seat_share * c.fair):
+                continue
+            more = "more" if e.value > c.fair else "less"
+            out.append(Flag(
+                "warning", f"Seats playing the {v.name} win {_pm(e)} of the time, all seats {100 * c.fair:.1f}%: "
+                           f"the {v.name} wins {more} often than the average seat.",
+                f"a {c.label} more than {100 * t.seat_share:g}% of the seats' win rate away from it"
+                f"{_beyond_noise(c.label)}", f"the {v.name} wins {more} often", f"{_ci(e)} of its seats against "
+                f"{100 * c.fair:.1f}%", _share_excess(e.value, c.fair, t.seat_share), topic=f"choice {c.column}"))
+    return out
 
 
 def _side_flags(a: Analysis, t: Thresholds) -> list[Flag]:

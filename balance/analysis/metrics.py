@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from balance.analysis.choices import ChoiceColumn, choice_column, choice_query
 from balance.analysis.sides import Side, has_sides, seat_roles, seat_tests, sides, spec_of
 from balance.analysis.stats import (Difference, Estimate, Histogram, binomial_p, clustered_wilson, goodness_of_fit,
                                     holm, mean_interval, same_games_difference, wilson)
@@ -106,6 +107,7 @@ class Analysis:
     seat_fair: list[float] = field(default_factory=list)  # per seat: its role's wins split evenly, as a rate
     role_fairness: dict[str, tuple[float, float]] = field(default_factory=dict)  # chi-square over a role's seats
     winners: list[WinnersColumn] = field(default_factory=list)  # what winners did, per count and side
+    choices: list[ChoiceColumn] = field(default_factory=list)  # who wins by choice (the monster played)
     column_labels: dict[str, str] = field(default_factory=dict)  # record column -> the words the report uses
 
     @property
@@ -225,6 +227,7 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
     winners = what_winners_did(games, seat_cols, {side.name if len(side_list) > 1 else "": side.seats
                                                   for side in side_list},
                                {c: column_labels.get(c) or readable(c) for c in seat_cols})
+    choices = _choices(games, spec, n, names)
     rival = next((s for s in reversed(seats) if s != 1 and roles[s - 1] == roles[0]), None)
     strategy_columns = {}
     for c in seat_cols:
@@ -267,8 +270,18 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         seat_columns=seat_columns, strategy_columns=strategy_columns, game_columns=game_columns,
         score_components=[c for c in meta.get("score_components", []) if c in seat_cols],
         roles=roles, sides=side_list, side_fairness=side_test, seat_fair=within.fair, role_fairness=within.roles,
-        winners=winners, column_labels=column_labels,
+        winners=winners, choices=choices, column_labels=column_labels,
     )
+
+
+def _choices(games: pl.LazyFrame, spec, players: int, names: set[str]) -> list[ChoiceColumn]:
+    """Who wins by each choice the game records per seat (``GameSpec.seat_choices``)."""
+    chosen = {c: values for c, values in (spec.seat_choices.items() if spec is not None and players > 1 else ())
+              if all(f"{c}_{s}" in names for s in range(1, players + 1))}
+    if not chosen:
+        return []
+    counts = pl.collect_all([choice_query(games, c, players) for c in chosen], engine=ENGINE)
+    return [choice_column(c, spec.label(c), values, k) for (c, values), k in zip(chosen.items(), counts)]
 
 
 def _same_role(pairs: dict[tuple[str, str], HeadToHead], strategies: dict[str, StrategyStats]):
@@ -344,7 +357,8 @@ def _seat_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
     n = meta["scenario"]["players"]
     spec = _spec(meta)
     if spec is not None:
-        return [c for c in spec.seat_columns if all(f"{c}_{s}" in names for s in range(1, n + 1))]
+        return [c for c in spec.seat_columns if c not in spec.seat_choices
+                and all(f"{c}_{s}" in names for s in range(1, n + 1))]
     common = {"score", "rank", "policy"}
     found = []
     for col in meta.get("columns", []):

@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from balance.analysis.choices import ChoiceColumn
 from balance.analysis.flags import THRESHOLDS, Flag, Thresholds
 from balance.analysis.metrics import Analysis
-from balance.analysis.stats import wilson
+from balance.analysis.stats import ALPHA, wilson
 from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
 from balance.report import figures as F
@@ -38,6 +39,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
         *([_sides(a)] if a.has_sides else []),
         *([_seats(a)] if a.players > 1 else []),  # a solo game's one seat wins every decided game
         *([_strategies(a)] if len(a.strategies) > 1 else []),
+        *[_choice(c) for c in a.choices],
         *([_winners(a)] if a.winners and a.players > 1 else []),
         _scores(a),
         _length(a),
@@ -52,7 +54,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
         s.id = s.id or f"s{i + 1}"
     when = meta.get("finished") or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     return Document(
-        title=f"{game_name}: {sc['name']}",
+        title=report_title(game_name, sc["name"]),
         subtitle=f"{players(a.players)} · {a.games:,} games · seed {sc['seed']} · reported {when}",
         sections=sections,
     )
@@ -146,6 +148,12 @@ def _sides(a: Analysis) -> Section:
              + "Seats are compared only with the other seats of their role (below)."),
     ]
     return Section("Who wins: sides", blocks, id="sides")
+
+
+def report_title(game_name: str, scenario_name: str) -> str:
+    """The game and the scenario, the game named once ('Monsters on the Moon, solo', not 'Monsters on the
+    Moon: Monsters on the Moon, solo')."""
+    return scenario_name if scenario_name.startswith(game_name) else f"{game_name}: {scenario_name}"
 
 
 def _scenario(a: Analysis, game_name: str) -> Section:
@@ -286,6 +294,24 @@ def _strategies(a: Analysis) -> Section:
         if beats:
             blocks.append(Text(beats))
     return Section("Who wins: strategies", blocks, id="strategies")
+
+
+def _choice(c: ChoiceColumn) -> Section:
+    """Who wins by a choice each seat makes (the monster it plays)."""
+    rows = [[v.name, f"{v.seats:,}", f"{v.wins:,}", pct(v.rate.value, pct_digits(v.rate)), pct_ci(v.rate),
+             p_value(v.p_holm), num(v.mean_score, 1)] for v in c.values]
+    differ = ("the seats' chances differ with it" if c.p < ALPHA else
+              "no difference beyond the noise") if math.isfinite(c.p) else "too few games to test"
+    return Section(f"Who wins: by {c.label}", [
+        Text(f"Each seat of each game counts once, under the {c.label} it played. All seats together won "
+             f"{pct(c.fair)} of the time. Does the {c.label} matter? The chi-square test of 'it makes no "
+             f"difference' gives {p_value(c.p)}: {differ}."),
+        Plot(partial(F.draw_choice_wins, c=c), 0.42 * len(c.values) + 0.9,
+             caption=f"Win rate by {c.label}, with 95% Wilson intervals; the dashed line is the share of all seats "
+                     f"that won."),
+        Table([c.label, "seats", "wins", "win rate", "95% interval", "p against all seats (Holm)", "mean score"],
+              rows, align=["l"] + ["r"] * 6),
+    ], id=f"choice-{c.column}")
 
 
 def _dominance(a: Analysis) -> str:

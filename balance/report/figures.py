@@ -142,14 +142,41 @@ def draw_strategy_wins(fig, a: Analysis) -> None:
         ax.annotate(f"fair share {100 * a.fair_share:.1f}%", (a.fair_share, 1.0), xycoords=("data", "axes fraction"),
                     xytext=(3, 0), textcoords="offset points", ha="left", va="top", fontsize=7.5, color=FAIR)
     top = max(rates.max(), np.nanmax(fairs), a.fair_share) * 1.2
-    for yy, s in zip(y, items):  # inside the bar, clear of the error bar and the fair-share line
-        inside = s.wins.value > 0.12 * top
-        ax.text(s.wins.value / 2 if inside else s.wins.hi + 0.01 * top, yy, f"{100 * s.wins.value:.1f}%",
-                ha="center" if inside else "left", va="center", fontsize=8.5, color="white" if inside else "#222",
-                weight="bold")
+    _rate_labels(ax, y, [s.wins for s in items], top)
     ax.set_yticks(y, [s.label for s in items])
     ax.xaxis.set_major_formatter(percent)
     ax.set_xlabel("win rate (share of the seats it played that won)")
+    ax.set_xlim(0, top)
+    ax.grid(axis="y", visible=False)
+
+
+def _rate_labels(ax, y, rates, top: float) -> None:
+    """Each bar's rate, inside the bar, or past its error bar where the bar is short."""
+    for yy, e in zip(y, rates):
+        inside = e.value > 0.12 * top
+        ax.text(e.value / 2 if inside else e.hi + 0.01 * top, yy, f"{100 * e.value:.1f}%",
+                ha="center" if inside else "left", va="center", fontsize=8.5, color="white" if inside else "#222",
+                weight="bold")
+
+
+def draw_choice_wins(fig, c) -> None:
+    """Win rate of each value of a choice (:class:`~balance.analysis.choices.ChoiceColumn`), first value on top,
+    with 95% Wilson intervals and the share of all seats that won."""
+    ax = fig.subplots()
+    values = c.values[::-1]
+    y = np.arange(len(values))
+    rates = [v.rate for v in values]
+    err = np.clip([[e.value - e.lo for e in rates], [e.hi - e.value for e in rates]], 0, None)
+    ax.barh(y, [e.value for e in rates], height=0.6, color=[color(len(values) - 1 - i) for i in y],
+            xerr=err, capsize=3, error_kw={"elinewidth": 1, "ecolor": "#222"})
+    ax.axvline(c.fair, color=FAIR, linestyle="--", linewidth=1)
+    ax.annotate(f"all seats {100 * c.fair:.1f}%", (c.fair, 1.0), xycoords=("data", "axes fraction"),
+                xytext=(3, 0), textcoords="offset points", ha="left", va="top", fontsize=7.5, color=FAIR)
+    top = max(max(e.hi for e in rates), c.fair) * 1.2
+    _rate_labels(ax, y, rates, top)
+    ax.set_yticks(y, [v.name for v in values])
+    ax.xaxis.set_major_formatter(percent)
+    ax.set_xlabel(f"win rate (share of the seats with this {c.label} that won)")
     ax.set_xlim(0, top)
     ax.grid(axis="y", visible=False)
 

@@ -33,3 +33,10 @@ def test_names_that_look_like_markup_or_math_are_shown_as_written(tmp_path):
     assert "$\\frac{1}{$ cautious [/b]" in html and "[red]$5 bold" in html
     pdf = "".join(page.extract_text() for page in PdfReader(out / "report.pdf").pages)
     assert "cautious" in pdf and "$5 bold" in pdf
+
+
+def test_the_report_title_names_the_game_once():
+    from balance.report.content import report_title
+
+    assert report_title("Monsters on the Moon", "Monsters on the Moon, solo") == "Monsters on the Moon, solo"
+    assert report_title("Pig", "hold20") == "Pig: hold20"

@@ -67,7 +67,7 @@ of the seat's head points, its largest group, crystal board spaces and tiles, an
 
 from balance.games.moon import engine, replay
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPOILER
-from balance.games.moon.rules import Rules
+from balance.games.moon.rules import MONSTERS, Rules
 from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size, parse_mission
 from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
@@ -104,7 +104,7 @@ COLUMN_LABELS = {
     "squares_covered": "squares covered",
     "enclosed_areas": "areas enclosed by moon-walls",
     "tie_broken": "ties broken by the crystal board",
-    "monster": "monster (1 werewolf, 2 witch, 3 vampire, 4 skeleton)",
+    "monster": "monster",
     "ingame_heads": "VP from heads, in-game scoring",
     "final_heads": "VP from heads, final scoring",
     "largest_group": "monsters in the largest group",
@@ -204,6 +204,7 @@ SPEC = register(GameSpec(
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,
     column_labels=COLUMN_LABELS,
+    seat_choices={"monster": MONSTERS},
     timeline=Timeline("round", "a round is every player's turn (a card, or moon-walls); after the in-game scoring "
                                "the chosen player starts, and a player who cannot place is skipped; the score after "
                                "a round is what the game's scoring would give if it ended then (solo: a card)",
