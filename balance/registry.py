@@ -98,6 +98,12 @@ class Timeline:
             raise TypeError("a Timeline whose scores are not comparable says why (why_not)")
 
 
+def run_title(game_name: str, scenario_name: str) -> str:
+    """A run's title: the game and the scenario, the game named once ('Monsters on the Moon, solo', not
+    'Monsters on the Moon: Monsters on the Moon, solo')."""
+    return scenario_name if scenario_name.startswith(game_name) else f"{game_name}: {scenario_name}"
+
+
 def readable(column: str) -> str:
     """A record column's name as words, for a column without a declared label: ``rubble_placed`` -> "rubble placed"."""
     return column.replace("_", " ")

@@ -268,7 +268,9 @@ def analyse(games: pl.LazyFrame, meta: dict[str, Any]) -> Analysis:
         seat_p_holm=within.p_holm,
         strategy_fairness=strategy_fairness,
         seat_columns=seat_columns, strategy_columns=strategy_columns, game_columns=game_columns,
-        score_components=[c for c in meta.get("score_components", []) if c in seat_cols],
+        # a component no seat ever scored (the multiplayer scoring in a solo game) says nothing
+        score_components=[c for c in meta.get("score_components", []) if c in seat_cols
+                          and any(cs.min or cs.max for cs in seat_columns[c])],
         roles=roles, sides=side_list, side_fairness=side_test, seat_fair=within.fair, role_fairness=within.roles,
         winners=winners, choices=choices, column_labels=column_labels,
     )

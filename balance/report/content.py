@@ -24,6 +24,7 @@ from balance.analysis.metrics import Analysis
 from balance.analysis.stats import ALPHA, wilson
 from balance.analysis.unfold import MIN_LEADS, Unfold, how_games_unfold
 from balance.analysis.verdict import run_verdict
+from balance.registry import run_title
 from balance.report import figures as F
 from balance.report.blocks import Callout, Document, KeyNumbers, Plot, Section, Table, Text, Verdict
 from balance.report.fmt import count, mean_ci, num, p_value, pct, pct_ci, pct_digits, players, points, seconds, sig
@@ -54,7 +55,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
         s.id = s.id or f"s{i + 1}"
     when = meta.get("finished") or datetime.now(timezone.utc).strftime("%Y-%m-%d")
     return Document(
-        title=report_title(game_name, sc["name"]),
+        title=run_title(game_name, sc["name"]),
         subtitle=f"{players(a.players)} · {a.games:,} games · seed {sc['seed']} · reported {when}",
         sections=sections,
     )
@@ -148,12 +149,6 @@ def _sides(a: Analysis) -> Section:
              + "Seats are compared only with the other seats of their role (below)."),
     ]
     return Section("Who wins: sides", blocks, id="sides")
-
-
-def report_title(game_name: str, scenario_name: str) -> str:
-    """The game and the scenario, the game named once ('Monsters on the Moon, solo', not 'Monsters on the
-    Moon: Monsters on the Moon, solo')."""
-    return scenario_name if scenario_name.startswith(game_name) else f"{game_name}: {scenario_name}"
 
 
 def _scenario(a: Analysis, game_name: str) -> Section:

@@ -27,6 +27,7 @@ from balance import __version__
 from balance.errors import BalanceError, flag, option
 from balance.kit.columns import SCORES_BY_TURN
 from balance.files import folder_name, write_text_atomic
+from balance.registry import run_title
 from balance.scenario import Scenario
 from balance.sim import folder
 from balance.sim.batch import play_and_write
@@ -189,7 +190,7 @@ def _play(scenario, plan, out, meta, n_jobs, resume, overwrite, backend, schedul
     start = time.perf_counter()
     played = 0
     bar = GameProgress(_games_in(plan, target), _games_in(plan, target, done), enabled=progress,
-                       label=f"{scenario.name}: {spec.name}")
+                       label=run_title(spec.name, scenario.name))
     try:
         with bar, _backend(backend, scheduler, n_jobs):
             while True:

@@ -150,3 +150,15 @@ def test_head_to_head_counts_games_not_meetings():
     assert (h.meetings, h.a_wins, h.b_wins) == (100, 20, 60)
     assert h.share.value == pytest.approx(0.25)
     assert (h.share.lo, h.share.hi) == (pytest.approx(wilson(16, 64).lo), pytest.approx(wilson(16, 64).hi))
+
+
+def test_a_score_component_no_seat_ever_scored_is_left_out(tmp_path):
+    n = 4  # a solo game scores none of the multiplayer components: they would fill the chart with zeros
+    games, meta = toy_run(tmp_path, winner=[1] * n, reason=["won"] * n, turns=[10] * n, led_from=[0] * n,
+                          lead_changes=[0] * n, s1=[3] * n, s2=[1] * n, coins1=[0] * n)
+    frame = games.collect().with_columns(pl.lit(0, pl.Int32).alias("coins_2"))
+    frame.write_parquet(tmp_path / "games" / "part-00000.parquet")
+    assert analyse(pl.scan_parquet(tmp_path / "games" / "*.parquet"), meta).score_components == []
+    frame.with_columns(pl.Series("coins_2", [0, 0, -1, 0], pl.Int32)).write_parquet(
+        tmp_path / "games" / "part-00000.parquet")  # a point lost counts
+    assert analyse(pl.scan_parquet(tmp_path / "games" / "*.parquet"), meta).score_components == ["coins"]

@@ -36,7 +36,7 @@ def test_names_that_look_like_markup_or_math_are_shown_as_written(tmp_path):
 
 
 def test_the_report_title_names_the_game_once():
-    from balance.report.content import report_title
+    from balance.registry import run_title
 
-    assert report_title("Monsters on the Moon", "Monsters on the Moon, solo") == "Monsters on the Moon, solo"
-    assert report_title("Pig", "hold20") == "Pig: hold20"
+    assert run_title("Monsters on the Moon", "Monsters on the Moon, solo") == "Monsters on the Moon, solo"
+    assert run_title("Pig", "hold20") == "Pig: hold20"
