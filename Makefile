@@ -44,9 +44,10 @@ bench: $(STAMP)
 	$(BIN)/balance bench
 
 # plant each game's listed rules bugs (tests/games/<game>/mutants.toml) one at a time and print the
-# ones the tests miss; not part of CI (every bug recompiles the engine)
+# ones the tests miss; not part of CI (every bug recompiles the engine).  `make mutants GAME=moon` for one
+# game, `ONLY=TEXT` for the bugs whose description contains TEXT
 mutants: $(STAMP)
-	$(BIN)/python tools/mutants.py
+	$(BIN)/python tools/mutants.py $(GAME) $(if $(ONLY),--only "$(ONLY)")
 
 clean:
 	rm -rf $(VENV) reports/*/ .pytest_cache .numba-boundscheck

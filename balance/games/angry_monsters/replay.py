@@ -17,13 +17,10 @@ from balance.games.angry_monsters.engine import (
     MONSTER_ROLLS, MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, PUTS_BACK, REPLACES, SQUARE, TURN,
 )
 from balance.kit.log import LOG_LENGTH
+from balance.report.fmt import count
 
 LEGEND = "~ water, . land, r o y g b v buildings (red, orange, yellow, green, blue, violet), E evac sites, " \
          "m a meeple (w in water, 2-9 that many), M the monsters"
-
-
-def _plural(k: int, one: str, many: str | None = None) -> str:
-    return f"{k} {one if k == 1 else (many or one + 's')}"
 
 
 def _a(face: int) -> str:
@@ -36,7 +33,7 @@ def _meeples(k: int) -> str:
 
 
 def _moves(k: int) -> str:
-    return _plural(k, "move")
+    return count(k, "move")
 
 
 class Board:
@@ -97,7 +94,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
 
     def end_walk():
         if walk[0]:
-            said = f"walks {_plural(walk[0], 'square')} to {board.square(walk[2])}"
+            said = f"walks {count(walk[0], 'square')} to {board.square(walk[2])}"
             parts.append(said + (f" ({_moves(walk[1])})" if walk[1] != walk[0] else ""))
             walk[0] = walk[1] = 0
 
@@ -105,7 +102,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
         if path:
             steps = len(path) - 1
             said = f"a meeple {board.square(path[0])} to {board.square(path[-1])}"
-            said += f" ({_plural(steps, 'square')})" if steps > 1 else ""
+            said += f" ({count(steps, 'square')})" if steps > 1 else ""
             parts.append(said + (", evacuated" if evacuated_at >= 0 else ""))
             path.clear()
 
@@ -114,7 +111,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
         end_path()
         if put_back:
             asked, squares = put_back[0], put_back[1:]
-            parts.append(f"puts back {_plural(len(squares), 'evacuated meeple')}"
+            parts.append(f"puts back {count(len(squares), 'evacuated meeple')}"
                          + (f" at {', '.join(map(board.square, squares))}" if squares else "")
                          + (f" ({asked} due; no free square or evacuated meeple for the rest)"
                             if len(squares) < asked else ""))
@@ -122,7 +119,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
         if turn[0] + turn[1] > 2:  # a long turn: what it came to
             parts.append("in all " + " and ".join(x for x in (
                 f"{_meeples(turn[0])} eaten" if turn[0] else "",
-                f"{_plural(turn[1], 'building')} destroyed" if turn[1] else "") if x))
+                f"{count(turn[1], 'building')} destroyed" if turn[1] else "") if x))
         if sum(saved.values()) > 1:
             parts.append(f"in all the human evacuates {_meeples(sum(saved.values()))} "
                          + ", ".join(f"{k} at {board.square(c)}" for c, k in saved.items())
@@ -137,7 +134,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
 
     def after_round():
         on_board = int(board.meeples.sum())
-        destroyed = ", ".join(f"{short[m]} {b}" + (f" (and {_plural(e, 'evac site')})" if e else "")
+        destroyed = ", ".join(f"{short[m]} {b}" + (f" (and {count(e, 'evac site')})" if e else "")
                               for m, (b, e) in enumerate(wrecked[:human]))
         lines.append(f"  after round {rnd}: {on_board} meeples on the board, {sum(eaten)} eaten, "
                      f"{evacuated} evacuated; buildings destroyed: {destroyed}")
@@ -153,8 +150,8 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
             if a == human - 1:
                 meeples, sites = int(board.meeples.sum()), int((board.structure == EVAC).sum())
                 buildings = int(((board.structure >= 0) & (board.structure != EVAC)).sum())
-                lines.append(f"The city: {_plural(meeples, 'meeple')}, {_plural(buildings, 'building')}, "
-                             f"{_plural(sites, 'evac site')}. Squares are (row, column) from the map's top left "
+                lines.append(f"The city: {count(meeples, 'meeple')}, {count(buildings, 'building')}, "
+                             f"{count(sites, 'evac site')}. Squares are (row, column) from the map's top left "
                              f"({LEGEND}):")
                 lines += board.drawn()
                 lines.append("; ".join(start) + f"; {seats[human]} is the human.")
@@ -242,7 +239,7 @@ def ending(reason: int, rounds: int, winner: int, left: int, final: dict, seats:
     eaten = sum(final[m][1] for m in range(human))
     by = ", ".join(f"{short[m]} {final[m][1]}" for m in range(human))
     if reason != MEEPLES_GONE:
-        return [f"The game stops after {rounds} rounds (rules.max_rounds) with {_plural(left, 'meeple')} still on "
+        return [f"The game stops after {rounds} rounds (rules.max_rounds) with {count(left, 'meeple')} still on "
                 f"the board: no winner (evacuated {evacuated}, eaten {eaten})"]
     said = f"No meeple is left on the board after round {rounds}. The human evacuated {evacuated}, the monsters " \
            f"ate {eaten} ({by})"

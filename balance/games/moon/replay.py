@@ -19,6 +19,7 @@ from balance.games.moon.engine import (
 from balance.games.moon.rules import MONSTERS
 from balance.games.moon.state import EAST_BORDER
 from balance.games.moon.tables import FOOTPRINT, GRID, SHAPE_W, SQUARE_AT, parse_card
+from balance.report.fmt import count
 
 HEAD_LETTERS = "whvs"
 RATINGS = ("The witch and the werewolf are partying hard! Poor little vampire ...",
@@ -37,10 +38,6 @@ def faces(rules) -> list[str]:
     """Every card face by its number in the kernel: the deck, the 4-player cards, lunar surface, Armstrong."""
     c = rules.cards
     return [*c.deck, *c.four_player_cards, c.lunar_surface, c.armstrong]
-
-
-def _plural(k: int, one: str, many: str | None = None) -> str:
-    return f"{k} {one if k == 1 else (many or one + 's')}"
 
 
 class Table:
@@ -150,7 +147,7 @@ def describe(events, seats: list[str], rules) -> list[str]:
             new(f"Turn {a}, {seats[b]}" + (f" ({MONSTERS[monster[b]]})" if b in monster else ""))
         elif kind == CARD_PLACED:
             covered, _ = table.lay(b, c, d)
-            where = f"on top, covering {_plural(covered, 'square')}" if covered else "beside the layout"
+            where = f"on top, covering {count(covered, 'square')}" if covered else "beside the layout"
             say(f"places {table.card(b)} turned {c} at {square(d)}, {where}")
         elif kind == CRYSTALS:
             say(f"+{b} on the crystal board (space {c})")
@@ -158,16 +155,16 @@ def describe(events, seats: list[str], rules) -> list[str]:
             table.ships.add(b)
             say(f"a spaceship on the crystal at {square(b)}")
         elif kind == TILE_GAINED:
-            say(f"reaches a red-bordered space: {_plural(b, 'monster tile')}")
+            say(f"reaches a red-bordered space: {count(b, 'monster tile')}")
         elif kind == TILE_PLACED:
             table.letter[b] = HEAD_LETTERS[monster[a]]
             say(f"the monster tile turns {code_name(c)} at {square(b)} into a {MONSTERS[monster[a]]}")
         elif kind == TILE_LOST:
-            say(f"no opponent's monster on the card: {_plural(b, 'monster tile')} lost")
+            say(f"no opponent's monster on the card: {count(b, 'monster tile')} lost")
         elif kind == WALL_PLACED:
             say(table.wall(b, c, d))
         elif kind == AREA_ENCLOSED:
-            say(f"an area of {_plural(b, 'square')} is now enclosed by moon-walls")
+            say(f"an area of {count(b, 'square')} is now enclosed by moon-walls")
         elif kind == CARD_DRAWN:
             say(f"draws a card ({c} left)")
         elif kind == LAST_CARD_DRAWN:
