@@ -145,6 +145,8 @@ class GameSpec:
     invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game
     seat_columns: tuple[str, ...] = ()  # one value per seat, stored as name_1 .. name_n
+    # families of game columns a kernel writes in a loop: (group, (member, ...)), indexed as col.<group>[i]
+    column_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     score_components: tuple[str, ...] = ()  # seat columns that add up to the score
     default_policy: str = "random"
     bench_policy: str = "random"
@@ -167,6 +169,9 @@ class GameSpec:
         unknown = set(self.column_labels) - {*self.game_columns, *self.seat_columns}
         if unknown:
             raise TypeError(f"{self.id}: column_labels name no record column: {', '.join(sorted(unknown))}")
+        loose = {m for _, members in self.column_groups for m in members} - set(self.game_columns)
+        if loose:
+            raise TypeError(f"{self.id}: column_groups name no game column: {', '.join(sorted(loose))}")
         if set(self.seat_choices) - set(self.seat_columns):
             raise TypeError(f"{self.id}: seat_choices name no seat column: "
                             f"{', '.join(sorted(set(self.seat_choices) - set(self.seat_columns)))}")
@@ -225,7 +230,8 @@ class GameSpec:
         """The kernel's column index for a run of ``players`` (``balance.kit.columns.column_index``)."""
         from balance.kit.columns import column_index
 
-        return column_index(self.columns(players), self.game_columns, self.seat_columns, players, self.max_players)
+        return column_index(self.columns(players), self.game_columns, self.seat_columns, players, self.max_players,
+                            self.column_groups)
 
     def kernel_inputs(self, rules, players: int, seat_policy) -> tuple:
         """``tables, columns, *extra_tables`` of ``play_batch`` for a scenario (built once per worker)."""

@@ -199,6 +199,23 @@ def _moongha_random(f, seats):  # creates every kind of monster in some games
     return all((pl.concat([f[f"created_{k}_{s}"] for s in seats]) > 0).mean() >= 0.05 for k in MOONGHA_KINDS)
 
 
+DUEL_HERO_WEAPONS = ("handgun", "bow_tracker", "bow_explosive", "shrapnel", "stun", "dynamite", "flame_thrower",
+                     "radio", "silver_bullet", "emp")
+
+
+def _duel_hero_shots(f):
+    return sum(f[f"shots_{w}"].mean() for w in DUEL_HERO_WEAPONS)
+
+
+def _duel_random(f, seats):  # reaches every kind of decision: shots and close combats, bonus actions, removals
+    return _duel_hero_shots(f) >= 3 and f["shots_heat_ray"].mean() >= 1 and f["close_combats"].mean() >= 3 and \
+        f["bonus_actions"].mean() >= 1 and f["cards_removed"].mean() > 0
+
+
+def _duel_key_dead(f):
+    return ((f["killed_moogre"] > 0) & (f["killed_mechoor"] > 0) & (f["killed_bloob"] > 0)).mean()
+
+
 PLAYS_AS = {  # game -> policy -> (least share of decided games, what its description promises, from the records)
     "pig": {  # a game of Pig ends only with a winner (the turn cap is for pathological policies)
         "random": (0.99, _pig_random),
@@ -229,6 +246,18 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
         "balanced": (0.9, lambda f, seats: _per_seat(f, "vp_rubble", seats) >= 2
                      and _per_seat(f, "vp_moogre", seats) >= 0.5 and _per_seat(f, "vp_drakoor", seats) >= 0.3),
     },
+    "moongha-duel": {  # measured over 500 games against the other side's default (sniper, hunter)
+        "random": (0.0, _duel_random),  # two random players reach the 60-round cap; against a scripted one 97%+
+        "standard": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15 and f["close_combats"].mean() >= 12),
+        "sniper": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15),  # 21.4 shots a game
+        "raider": (0.9, lambda f, seats: f["bonus_counters_claimed"].mean() >= 7.5),  # 7.85 of 8 (sniper 6.5)
+        # the three monsters that decide the game dead in 73% of games, in 25 rounds (sniper: 31)
+        "focus": (0.9, lambda f, seats: _duel_key_dead(f) >= 0.65 and f["rounds"].mean() <= 28),
+        "hunter": (0.9, lambda f, seats: f["close_combats"].mean() >= 12),  # 18.9 close combats a game
+        # Mechoor kept back fires its heat ray 17 times a game (the hunter's Mechoor 12.8); against a sniper
+        # that must come to it, 92.8% of games are decided within the 60 rounds
+        "wall": (0.85, lambda f, seats: f["shots_heat_ray"].mean() >= 15),
+    },
     "moon": {  # 3 players, the standard game: a tie on VP and on the crystal board is a draw (under 1%)
         "random": (0.95, _moon_random),
         # measured with 3 seats alike (random's in brackets): largest group 9.7 (5.6); crystal board 11.8 (3.8)
@@ -242,7 +271,8 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
 }
 PLAYERS = {"pig": 2, "angry-monsters": 3, "moongha": 3, "moon": 3}  # where the promises are checked
 POLICY_PLAYERS = {("moon", "solo"): 1}  # a policy of one player count only: checked there
-GAMES = {"pig": 2_000, "angry-monsters": 500, "moongha": 300, "moon": 300}  # Moongha is slow to compile, not to play
+# Moongha is slow to compile, not to play
+GAMES = {"pig": 2_000, "angry-monsters": 500, "moongha": 300, "moon": 300, "moongha-duel": 500}
 SEED = 2026
 
 

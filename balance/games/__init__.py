@@ -8,5 +8,6 @@ MODULES = {
     "angry-monsters": "balance.games.angry_monsters",
     "moon": "balance.games.moon",
     "moongha": "balance.games.moongha",
+    "moongha-duel": "balance.games.duel",
     "pig": "balance.games.pig",
 }

@@ -22,24 +22,30 @@ NOT_SAMPLED = -1  # ``turns_scored`` of a game that keeps no scores by turn (``s
 TURN_SCORES = 256  # turns whose scores a game keeps (a longer game's later turns are not in its timeline)
 
 
-def columns_dtype(game_columns, seat_columns, max_players: int) -> np.dtype:
+def columns_dtype(game_columns, seat_columns, max_players: int, column_groups=()) -> np.dtype:
     """The record type of a game's column index."""
     seats = [("score", np.int64, (max_players,)), ("rank", np.int64, (max_players,))]
     return np.dtype([("count", np.int64)] + [(c, np.int64) for c in COMMON_COLUMNS] + seats
                     + [(c, np.int64) for c in game_columns]
-                    + [(c, np.int64, (max_players,)) for c in seat_columns])
+                    + [(c, np.int64, (max_players,)) for c in seat_columns]
+                    + [(group, np.int64, (len(members),)) for group, members in column_groups])
 
 
-def column_index(columns: list[str], game_columns, seat_columns, players: int, max_players: int) -> np.ndarray:
-    """The one-record column index of a run whose record columns are ``columns`` (in order)."""
+def column_index(columns: list[str], game_columns, seat_columns, players: int, max_players: int,
+                 column_groups=()) -> np.ndarray:
+    """The one-record column index of a run whose record columns are ``columns`` (in order).  A column
+    group ``(group, (member, ...))`` of game columns is also indexed as ``col.<group>[i]`` (the i-th
+    member), for a kernel that writes a family of columns in a loop (one per piece, per weapon)."""
     where = {name: i for i, name in enumerate(columns)}
-    index = np.zeros(1, columns_dtype(game_columns, seat_columns, max_players))
+    index = np.zeros(1, columns_dtype(game_columns, seat_columns, max_players, column_groups))
     col = index[0]
     col["count"] = len(columns)
     for name in (*COMMON_COLUMNS, *game_columns):
         col[name] = where[name]
     for name in ("score", "rank", *seat_columns):
         col[name][:players] = [where[f"{name}_{s}"] for s in range(1, players + 1)]
+    for group, members in column_groups:
+        col[group][:] = [where[m] for m in members]
     return index
 
 

@@ -31,6 +31,15 @@ def test_each_column_is_found_by_its_name():
     assert [names[i] for i in col["rank"][:3]] == ["rank_1", "rank_2", "rank_3"]
 
 
+def test_a_column_group_indexes_its_members_in_order():
+    game_columns = ("rounds", "shots_bow", "shots_gun", "hits_bow")
+    names, _ = index(2, game_columns)
+    idx = column_index(names, game_columns, SEAT_COLUMNS, 2, 6, (("shots", ("shots_bow", "shots_gun")),))
+    col = idx[0]
+    assert [names[i] for i in col["shots"]] == ["shots_bow", "shots_gun"]
+    assert names[col["hits_bow"]] == "hits_bow"
+
+
 def test_a_column_without_a_name_in_the_run_is_refused():
     names, _ = index(2)
     with pytest.raises(KeyError):

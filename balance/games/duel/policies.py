@@ -1,0 +1,488 @@
+"""Strategies for the two-player game.  A policy sees the board, both displays and its own hand; never the
+other player's hand, the order of a deck, or a face-down bonus counter.
+
+At every decision (``decisions.py``) the engine lists the options and asks ``choose`` for the index of
+one.  ``random`` picks uniformly.  The scripted policies value each option with one evaluation whose
+weights are the policy's parameters, and take the best; in the ACT decision they play on while an action
+is worth more than keeping the card (END is worth 0):
+
+* a shot: the chance to hit times the damage done, as a share of the target's damage capacity, with a
+  bonus for a kill and the target's weight (the three monsters that decide the game weigh ``key_weight``
+  for the heroes);
+* a close combat: the chance to win times the damage done, less the chance to lose times the damage
+  taken (the Bloob always wins);
+* a move: how much better the square is than the one the piece stands on: for a hero, the best shot it
+  would have from there, less the threat of the monsters that could reach it, less a penalty for standing
+  closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
+  monster, closing in on the weakest hero (``hunt_weight``), or standing by Mechoor and Moogre between
+  them and the heroes (``shield_weight``) while they keep their distance.
+
+The positional terms count distances only (no line of sight), which keeps a decision cheap.
+"""
+
+import numpy as np
+
+from balance.games.duel.decisions import (
+    ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
+    HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
+    MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
+    HEAT_RAY, LASER_EYE, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+)
+from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
+from balance.kit import below, jit_inline, jit
+
+RANDOM, SNIPER, RAIDER, FOCUS, HUNTER, WALL, STANDARD = range(7)
+HERO_POLICIES = (SNIPER, RAIDER, FOCUS)
+MONSTER_POLICIES = (HUNTER, WALL)
+MAX_PARAMS = 4
+N_HEROES = FIRST_MONSTER
+TANKS = PIECES
+
+SHOT_REACH = 9
+
+FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
+    ("pull_at", np.int64, (MAX_CELLS,)),
+    ("pull_n", np.int64),
+    ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
+    # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
+    ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
+]
+
+# P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
+_d = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()
+_diff = np.subtract.outer(_d, _d).ravel()
+CC_WIN = np.array([(np.sum(_diff + m > 0)) / max(1, np.sum(_diff + m != 0)) for m in range(-12, 13)])
+
+
+@jit_inline
+def new_game(s, t):
+    """Nothing to forget: the policies keep no memory between games."""
+    return
+
+
+@jit_inline
+def cc_win(t, attacker, defender):
+    if attacker == BLOOB:
+        return 1.0
+    if defender == BLOOB:
+        return 0.0
+    m = t.close_combat[attacker] - t.close_combat[defender]
+    m = min(12, max(-12, m))
+    return CC_WIN[m + 12]
+
+
+@jit_inline
+def harm_value(s, t, piece, damage, weight):
+    """What doing ``damage`` to the piece is worth: the share of its capacity, the rest of it for a kill."""
+    if s.at[piece] < 0 or damage <= 0:
+        return 0.0
+    left = t.capacity[piece] - s.damage[piece]
+    if piece == BLOOB and damage <= t.bloob_ignores:
+        return 0.0
+    if damage >= left:
+        return weight * (1.0 + 1.0)
+    return weight * damage / t.capacity[piece]
+
+
+@jit_inline
+def weight_of(s, t, piece, policy, p):
+    """How much the policy cares about hurting the piece."""
+    if piece < FIRST_MONSTER:
+        return 1.0
+    if piece == MOOGRE or piece == MECHOOR or piece == BLOOB:
+        return p[1] if policy != RANDOM else 1.0
+    return 1.0
+
+
+@jit
+def shot_value(s, t, shooter, attack, target, sq, policy, p):
+    """Expected worth of a FIRE option."""
+    if target == TANKS:
+        hit = chance_36(needed(s, t, attack, -1, sq)) / 36.0
+        v = 0.0
+        for m in range(FIRST_MONSTER, PIECES):
+            if s.at[m] == sq:
+                v += harm_value(s, t, m, t.oxygen_damage, weight_of(s, t, m, policy, p))
+        return hit * v
+    side = side_of(shooter)
+    need = needed(s, t, attack, target, sq)
+    hit = chance_36(need) / 36.0
+    if side == HEROES_SIDE:
+        v = 0.0
+        if hurts(attack, target):
+            v = harm_value(s, t, target, attack_damage(t, attack, target), weight_of(s, t, target, policy, p))
+        if attack == BOW_TRACKER and not s.tracker[target]:
+            v += 0.1
+        if attack == STUN:
+            v += 0.15
+        if attack == EMP and target == MECHOOR:
+            v += 0.3 if nearest_hero(s, t, s.at[MECHOOR]) <= t.movement[MECHOOR] + 2 else 0.0
+        if attack < N_WEAPONS and t.weapon_one_use[attack] and weight_of(s, t, target, policy, p) <= 1.0:
+            v *= 0.5  # keep a one-use counter for the monsters that decide the game
+        return hit * v
+    if attack == HYPNO_RAY:
+        return hit * 0.2
+    v = 0.0
+    dmg = attack_damage(t, attack, -1)
+    for h in range(N_HEROES):
+        if s.at[h] == sq:
+            v += harm_value(s, t, h, dmg, 1.0)
+    if v == 0.0:
+        v = p[2] * 0.5  # a building shot: rubble
+    return hit * v
+
+
+@jit_inline
+def nearest_hero(s, t, c):
+    best = 1 << 20
+    for h in range(N_HEROES):
+        if s.at[h] >= 0:
+            d = distance(t, c, s.at[h])
+            if d < best:
+                best = d
+    return best
+
+
+@jit_inline
+def nearest_monster(s, t, c):
+    best = 1 << 20
+    for m in range(FIRST_MONSTER, PIECES):
+        if s.at[m] >= 0:
+            d = distance(t, c, s.at[m])
+            if d < best:
+                best = d
+    return best
+
+
+@jit
+def hero_square_value(s, t, h, c, policy, p):
+    """A hero's worth of standing on c: its best shot from there, less the monsters' threat (distances only)
+    and the penalty for standing too close, plus the pull of counters and of the monsters to kill."""
+    best = 0.0
+    keep_range, key_weight, grab_weight, caution = p[0], p[1], p[2], p[3]
+    for m in range(FIRST_MONSTER, PIECES):
+        if s.at[m] < 0:
+            continue
+        v = s.policies.shot[h, m, min(distance(t, c, s.at[m]), SHOT_REACH)]
+        if v > best and sees(s, t, c, True, s.at[m], big(m)):
+            best = v
+    threat = 0.0
+    near = 1 << 20
+    for m in range(FIRST_MONSTER, PIECES):
+        if s.at[m] < 0:
+            continue
+        d = distance(t, c, s.at[m])
+        if d < near:
+            near = d
+        if d <= t.movement[m]:
+            threat += 1.0 - cc_win(t, h, m)
+        elif m == MECHOOR and d <= t.heat_ray_range:
+            threat += 0.3
+    v = 0.5 * best - caution * threat / t.capacity[h]
+    if near < keep_range:
+        v -= 0.1 * caution * (keep_range - near)
+    # counters to pick up (listed by ``list_pulls``)
+    m = s.policies
+    pull = 1 << 20
+    for i in range(m.pull_n):
+        d = distance(t, c, m.pull_at[i])
+        if d < pull:
+            pull = d
+    if pull < (1 << 20):
+        v -= 0.02 * grab_weight * pull
+    # within reach of the monsters that decide the game, to kill them
+    far = 1 << 20
+    for k in (MOOGRE, MECHOOR, BLOOB):
+        if s.at[k] >= 0:
+            d = distance(t, c, s.at[k])
+            if d < far:
+                far = d
+    if far < (1 << 20):  # more pressing as the game drags on: a player breaks a stand-off
+        v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - reach_of(s, t, h))
+    return v
+
+
+@jit_inline
+def reach_of(s, t, h):
+    """The longest range of the hero's weapons that hurt (a handgun at least)."""
+    reach = t.weapon_range[0]
+    for k in range(N_WEAPONS):
+        if s.carry[h, k] > 0 and t.weapon_range[k] > reach and t.weapon_damage[k] > 0:
+            reach = t.weapon_range[k]
+    return reach
+
+
+@jit
+def list_shots(s, t, policy, p):
+    """Each hero's best shot at each monster by distance (``shot``): the chance to hit times the worth of the
+    damage, one-use counters at half worth, the default handgun of a hero with no weapon."""
+    shot = s.policies.shot
+    for h in range(N_HEROES):
+        if s.at[h] < 0:
+            continue
+        armed = False
+        for k in range(N_WEAPONS):
+            if s.carry[h, k] > 0:
+                armed = True
+        for m in range(FIRST_MONSTER, PIECES):
+            for d in range(SHOT_REACH + 1):
+                shot[h, m, d] = 0.0
+            if s.at[m] < 0:
+                continue
+            for k in range(N_WEAPONS):
+                if not (s.carry[h, k] > 0 or (k == 0 and not armed)) or not hurts(k, m):
+                    continue
+                v = harm_value(s, t, m, attack_damage(t, k, m), weight_of(s, t, m, policy, p)) * \
+                    chance_36(needed(s, t, k, m, s.at[m])) / 36.0
+                if t.weapon_one_use[k]:
+                    v *= 0.5
+                reach = t.weapon_range[k]
+                upto = SHOT_REACH if reach == 0 else min(reach, SHOT_REACH - 1)
+                for d in range(upto + 1):
+                    if v > shot[h, m, d]:
+                        shot[h, m, d] = v
+
+
+@jit
+def list_pulls(s, t):
+    """The squares with a face-down bonus counter or kit lying about, for the heroes to walk to."""
+    m = s.policies
+    m.pull_n = 0
+    for sq in range(t.n_cells):
+        lying = 0
+        for k in range(N_WEAPONS + 4):
+            lying += s.dropped[sq, k]
+        if s.bonus[sq] >= 0 or lying > 0:
+            m.pull_at[m.pull_n] = sq
+            m.pull_n += 1
+
+
+@jit
+def monster_square_value(s, t, m, c, policy, p):
+    """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
+    away from the heroes for those two (the wall)."""
+    hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
+    weakest = -1
+    low = 1 << 20
+    for h in range(N_HEROES):
+        if s.at[h] >= 0:
+            left = t.capacity[h] - s.damage[h]
+            if left < low:
+                low = left
+                weakest = h
+    v = 0.0
+    if weakest >= 0:
+        v -= 0.05 * hunt * distance(t, c, s.at[weakest])
+    v += 0.5 * monster_shot_from(s, t, m, c)
+    near = nearest_hero(s, t, c)
+    if m == MOOGRE or m == MECHOOR:
+        if near < retreat:
+            v -= 0.1 * shield * (retreat - near)
+        if m == MOOGRE and s.rubble[c] != 0:
+            v += 0.05 * rubble_weight
+    elif shield > 0.0:
+        far = 1 << 20
+        for k in (MOOGRE, MECHOOR):
+            if s.at[k] >= 0:
+                d = distance(t, c, s.at[k])
+                if d < far:
+                    far = d
+        if far < (1 << 20):
+            v -= 0.05 * shield * max(0, far - 1)
+    if m == BLOOB or m == DRAKOOR or m == KIDDOO:
+        v -= 0.02 * near  # the fighters close in
+    return v
+
+
+@jit
+def monster_shot_from(s, t, m, c):
+    """The best shot monster m would have from square c with its own attack (in sight and in range)."""
+    attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
+        ROCKS if m == MOOGRE and s.rubble[c] != 0 else -1
+    if attack < 0:
+        return 0.0
+    reach = attack_range(t, attack)
+    best = 0.0
+    for h in range(N_HEROES):
+        sq = s.at[h]
+        if sq < 0 or (reach > 0 and distance(t, c, sq) > reach):
+            continue
+        v = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
+        v *= chance_36(needed(s, t, attack, h, sq)) / 36.0
+        if v > best and sees(s, t, c, False, sq, False):
+            best = v
+    return best
+
+
+@jit
+def fight_value(s, t, attacker, c):
+    """Expected worth of moving into square c held by enemies: win chance times harm done less the
+    chance to lose times harm taken (against the first defender)."""
+    v = 0.0
+    for d in range(PIECES):
+        if d == attacker or side_of(d) == side_of(attacker) or s.at[d] < 0:
+            continue
+        here = s.at[d] == c
+        if d == BLOOB and not here:
+            for i in range(3):
+                if s.bloob_at[i] == c:
+                    here = True
+        if not here:
+            continue
+        w = cc_win(t, attacker, d)
+        gain = 0.0 if d == MECHOOR else harm_value(s, t, d, 1, 1.0)
+        loss = 0.0 if attacker == MECHOOR else harm_value(s, t, attacker, 1, 1.0)
+        return w * gain - (1.0 - w) * loss
+    return v
+
+
+@jit
+def act_value(s, t, side, code, policy, p):
+    what = what_of(code)
+    piece = piece_of(code)
+    if what == END:
+        return 0.0
+    if what == FIRE:
+        return shot_value(s, t, piece, arg_of(code), target_of(code), square_of(code), policy, p)
+    if what == MOVE:
+        c = square_of(code)
+        if piece == BLOOB and s.bloob_at[1] >= 0:
+            here = s.bloob_at[arg_of(code)]
+        else:
+            here = s.at[piece]
+        enemy = False
+        for q in range(PIECES):
+            if side_of(q) != side and s.at[q] == c:
+                enemy = True
+        if not enemy and side == HEROES_SIDE:
+            for i in range(3):
+                if s.bloob_at[i] == c:
+                    enemy = True
+        if enemy:
+            return fight_value(s, t, piece, c) + 0.02
+        if side == HEROES_SIDE:
+            gain = hero_square_value(s, t, piece, c, policy, p) - s.policies.here_value[piece]
+            if s.bonus[c] >= 0:
+                gain += 0.1 * p[2]
+            return gain - 0.01
+        if here != s.at[piece]:  # an extended Bloob's counter
+            return monster_square_value(s, t, piece, c, policy, p) - monster_square_value(
+                s, t, piece, here, policy, p) - 0.01
+        return monster_square_value(s, t, piece, c, policy, p) - s.policies.here_value[piece] - 0.01
+    if what == RUBBLE:
+        return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
+    if what == CONCEAL:
+        return 0.05 if nearest_hero(s, t, s.at[KIDDOO]) <= t.weapon_range[0] + 1 else 0.0
+    if what == HEAL:
+        return 0.5 / t.capacity[piece]
+    if what == DRINK:
+        return 0.3
+    if what == EXTEND:
+        return 0.05 if nearest_hero(s, t, square_of(code)) <= 1 else -0.01
+    if what == RETRACT:
+        return -0.01
+    if what == JEEP_BOMB_RUN:  # worth it only with a Duck card for each hero aboard
+        ducks = 0
+        for i in range(s.hand_n[HEROES_SIDE]):
+            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == 1:
+                ducks += 1
+        for h in range(N_HEROES):
+            if s.in_jeep[h] and s.at[h] >= 0:
+                ducks -= 1
+        if ducks < 0:
+            return -1.0
+        target = target_of(code)
+        return chance_36(t.hit_on) / 36.0 * harm_value(s, t, target, t.weapon_damage[5], weight_of(
+            s, t, target, policy, p)) - 0.1
+    return -1.0  # a swap, oxygen tanks put down, a bonus action: not for these strategies
+
+
+@jit_inline
+def card_keep_value(s, t, side, card):
+    """How much the player would rather keep a card: a marked hero card, and one whose pieces live."""
+    v = 0.0
+    if t.cards[side, card, 2] != 0:
+        v += 1.0
+    for k in range(2):
+        if s.at[t.cards[side, card, k]] >= 0:
+            v += 0.5
+    return v
+
+
+@jit
+def choose(s, t, side, kind, n):
+    """The index of the option the side's policy takes among ``s.options[:n]``."""
+    policy = s.policies.id[side]
+    if policy == RANDOM or n == 1:
+        return below(n, s.policies.rng)
+    p = s.policies.param[side]
+    if kind == ACT:
+        if side == HEROES_SIDE:
+            list_pulls(s, t)
+            list_shots(s, t, policy, p)
+        for q in range(PIECES):
+            if side_of(q) == side and s.at[q] >= 0:
+                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p) if side == HEROES_SIDE \
+                    else monster_square_value(s, t, q, s.at[q], policy, p)
+        best, pick = -1e9, 0
+        for i in range(n):
+            v = act_value(s, t, side, s.options[i], policy, p)
+            if v > best:
+                best, pick = v, i
+        return pick
+    if kind == CARD or kind == LOSE_CARD:
+        best, pick = 1e9, 0
+        for i in range(n):
+            v = card_keep_value(s, t, side, s.hand[side, arg_of(s.options[i])])
+            if v < best:
+                best, pick = v, i
+        return pick
+    if kind == DISCARD:
+        best, pick = 1e9, 0
+        for i in range(n):
+            code = s.options[i]
+            if what_of(code) == END:
+                v = 0.75  # keep a card worth more than this
+            else:
+                v = card_keep_value(s, t, side, s.hand[side, arg_of(code)])
+                if what_of(code) == REMOVE:
+                    v += 0.1 if v > 0.0 else -0.1  # out of the game only the dead pieces' cards
+            if v < best:
+                best, pick = v, i
+        return pick
+    if kind == PLUS_ONE:
+        plus = 0
+        for i in range(s.hand_n[HEROES_SIDE]):
+            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == 2:
+                plus += 1
+        return 1 if s.roll_total + plus >= s.roll_need else 0
+    if kind == DUCK:
+        return 1
+    if kind == DUCK_TO or kind == PLACE_LOSER or kind == RUBBLE_AT:
+        best, pick = -1e9, 0
+        for i in range(n):
+            c = square_of(s.options[i])
+            piece = piece_of(s.options[i])
+            if kind == RUBBLE_AT:  # the heroes' dynamite: rubble on a monster, never on a hero
+                v = (1.0 if side == HEROES_SIDE and nearest_monster(s, t, c) == 0 else 0.0) - \
+                    (1.0 if nearest_hero(s, t, c) == 0 else 0.0)
+            elif piece < FIRST_MONSTER:  # a hero out of reach, or a beaten hero among the monsters
+                d = float(nearest_monster(s, t, c))
+                v = d if side == HEROES_SIDE else -d
+            else:  # a beaten monster far from the heroes, or a monster near them
+                d = float(nearest_hero(s, t, c))
+                v = d if side == HEROES_SIDE else -d
+            if v > best:
+                best, pick = v, i
+        return pick
+    if kind == FIRST_DEFENDER:
+        best, pick = -1e9, 0
+        for i in range(n):
+            d = piece_of(s.options[i])
+            v = -float(t.close_combat[d]) - 0.1 * (t.capacity[d] - s.damage[d])
+            if v > best:
+                best, pick = v, i
+        return pick
+    if kind == MORE_BLOOB:
+        return 0  # END: one counter at a time
+    return 0

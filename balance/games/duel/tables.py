@@ -1,0 +1,375 @@
+"""The rules as the two-player kernel reads them: every rule by name (``balance.kit.Tables``), and the
+tables derived from them, one function each: the map's squares and steps, the decks' cards, the
+pieces' and weapons' numbers as arrays indexed by piece and counter.
+
+Squares are numbered ``row * width + col``.  Pieces: the heroes 0..4 (``rules.HEROES``), then the
+monsters 5..11 (``rules.MONSTERS``).  Counters: ``rules.COUNTERS`` (the weapons first).
+"""
+
+from functools import lru_cache
+
+import numpy as np
+
+from balance.games.duel.rules import COUNTERS, HEROES, MAX_DECK, MAX_SIDE, MONSTERS, WEAPONS, Rules
+from balance.kit import Tables, jit, table
+
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+PIECES = len(HEROES) + len(MONSTERS)
+FIRST_MONSTER = len(HEROES)
+MAX_BONUS = 32  # bonus counters in a game
+STREET, BUILDING = 0, 1
+# the 8 steps (row, col): the 4 orthogonal first
+STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+# the marks of a hero card
+PLAIN, DUCK, PLUS_ONE = 0, 1, 2
+
+
+def piece_index(name: str) -> int:
+    return (HEROES + MONSTERS).index(name)
+
+
+def _counter_list(text: str) -> list[str]:
+    return [w.strip() for w in text.split(",") if w.strip()]
+
+
+def parse_card(text: str, names):
+    """'a/b [duck|+1]' -> (symbol a, symbol b, mark), or a problem string."""
+    words = text.split()
+    mark = PLAIN
+    if len(words) == 2:
+        if words[1] not in ("duck", "+1"):
+            return f"card {text!r}: the mark after the symbols must be 'duck' or '+1'"
+        mark = DUCK if words[1] == "duck" else PLUS_ONE
+    elif len(words) != 1:
+        return f"card {text!r}: expected 'a/b' or 'a/b duck' or 'a/b +1'"
+    pair = words[0].split("/")
+    if len(pair) != 2 or any(p not in names for p in pair):
+        return f"card {text!r}: the two symbols must be among {', '.join(names)}"
+    return names.index(pair[0]), names.index(pair[1]), mark
+
+
+def _parse_line(text: str, width: int, height: int):
+    try:
+        a, b = text.split("|")
+        (r1, c1), (r2, c2) = [tuple(int(v) for v in x.split(",")) for x in (a, b)]
+    except ValueError:
+        return f"thick line {text!r}: expected 'row,col|row,col'"
+    if not all(0 <= r < height and 0 <= c < width for r, c in ((r1, c1), (r2, c2))):
+        return f"thick line {text!r}: a square is off the {height}x{width} map"
+    if abs(r1 - r2) + abs(c1 - c2) != 1:
+        return f"thick line {text!r}: the two squares must be side by side"
+    return r1 * width + c1, r2 * width + c2
+
+
+def rules_problems(rules: Rules) -> list[str]:
+    """What makes the rules unplayable, one line each."""
+    out = []
+    rows = rules.map
+    width = len(rows[0])
+    if any(len(r) != width for r in rows) or not 2 <= width <= MAX_SIDE:
+        out.append(f"map: every row must have the same length, 2 to {MAX_SIDE} squares")
+    bad = sorted({ch for r in rows for ch in r} - set(".#br?J"))
+    if bad:
+        out.append(f"map: unknown square {bad[0]!r}; allowed: . # b r ? J")
+    text = "".join(rows)
+    if text.count("b") != len(HEROES):
+        out.append(f"map: {text.count('b')} blue start spots (b); the {len(HEROES)} heroes need {len(HEROES)}")
+    if text.count("r") != len(MONSTERS):
+        out.append(f"map: {text.count('r')} red start spots (r); the {len(MONSTERS)} monsters need {len(MONSTERS)}")
+    if text.count("J") > 1:
+        out.append("map: at most one jeep (J)")
+    if not out:
+        out += [p for p in (_parse_line(x, width, len(rows)) for x in rules.thick_lines) if isinstance(p, str)]
+    for deck, names in (("hero_deck", HEROES), ("monster_deck", MONSTERS)):
+        out += [f"{deck}: {p}" for p in (parse_card(c, names) for c in getattr(rules, deck)) if isinstance(p, str)]
+        if deck == "monster_deck" and any(len(c.split()) > 1 for c in rules.monster_deck):
+            out.append("monster_deck: monster cards carry no Duck or +1 mark")
+    for where, text in [(f"heroes.{h}.kit", getattr(rules.heroes, h).kit) for h in HEROES] + [
+            ("bonus_counters", rules.bonus_counters)]:
+        unknown = [w for w in _counter_list(text) if w not in COUNTERS]
+        if unknown:
+            out.append(f"{where}: unknown counter {unknown[0]!r}; allowed: {', '.join(COUNTERS)}")
+    if len(_counter_list(rules.bonus_counters)) > MAX_BONUS:
+        out.append(f"bonus_counters: at most {MAX_BONUS}")
+    return out
+
+
+@lru_cache(maxsize=64)
+def _map(rows: tuple):
+    width, height = len(rows[0]), len(rows)
+    terrain = np.zeros(width * height, np.int8)
+    blue, red, bonus, jeep = [], [], [], -1
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x = r * width + c
+            terrain[x] = BUILDING if ch == "#" else STREET
+            if ch == "b":
+                blue.append(x)
+            elif ch == "r":
+                red.append(x)
+            elif ch == "?":
+                bonus.append(x)
+            elif ch == "J":
+                jeep = x
+    return width, height, terrain, blue, red, bonus, jeep
+
+
+@table(np.int64)
+def width(rules, players):
+    """Squares in a row of the map."""
+    return _map(rules.map)[0]
+
+
+@table(np.int64)
+def n_cells(rules, players):
+    """Squares of the map."""
+    w, h = _map(rules.map)[:2]
+    return w * h
+
+
+@table(np.int8, (MAX_CELLS,))
+def building(rules, players):
+    """1 on a building square."""
+    return _map(rules.map)[2]
+
+
+@table(np.int64, (len(HEROES),))
+def blue_spots(rules, players):
+    """The heroes' start squares, in reading order (the heroes in display order)."""
+    return _map(rules.map)[3]
+
+
+@table(np.int64, (len(MONSTERS),))
+def red_spots(rules, players):
+    """The monsters' start squares, in reading order (the monsters in display order)."""
+    return _map(rules.map)[4]
+
+
+@table(np.int64, (MAX_CELLS,))
+def bonus_squares(rules, players):
+    """The squares marked for a bonus counter (``n_bonus_squares`` of them)."""
+    return _map(rules.map)[5] or [0]
+
+
+@table(np.int64)
+def n_bonus_squares(rules, players):
+    return len(_map(rules.map)[5])
+
+
+@table(np.int64)
+def jeep_start(rules, players):
+    """The jeep's square at the start (-1: no jeep)."""
+    return _map(rules.map)[6]
+
+
+def _walls(rules):
+    w, h = _map(rules.map)[:2]
+    walls = set()
+    for text in rules.thick_lines:
+        a, b = _parse_line(text, w, h)
+        walls |= {(a, b), (b, a)}
+    return walls
+
+
+@table(np.int64, (MAX_CELLS, 8))
+def step(rules, players):
+    """The square one step from each square in each of ``STEPS`` (-1: off the map or across a thick line;
+    a diagonal step needs one of its two L-shaped routes open, or both with diagonal_past_thick_line
+    'never' when a line touches the corner)."""
+    w, h = _map(rules.map)[:2]
+    walls = _walls(rules)
+    out = np.full((w * h, 8), -1, np.int64)
+    for r in range(h):
+        for c in range(w):
+            a = r * w + c
+            for k, (dr, dc) in enumerate(STEPS):
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < h and 0 <= cc < w):
+                    continue
+                b = rr * w + cc
+                if k < 4:
+                    ok = (a, b) not in walls
+                else:
+                    v, u = (r + dr) * w + c, r * w + c + dc  # the squares it passes between
+                    via_v = (a, v) not in walls and (v, b) not in walls
+                    via_u = (a, u) not in walls and (u, b) not in walls
+                    ok = (via_v and via_u) if rules.diagonal_past_thick_line == "never" else (via_v or via_u)
+                out[a, k] = b if ok else -1
+    return out
+
+
+@jit
+def crosses(y0, x0, y1, x1, r, c):
+    """The segment from (y0, x0) to (y1, x1) (in half squares: square (r, c) spans [2r, 2r+2] x [2c, 2c+2])
+    passes through the inside of square (r, c); touching its edge or corner does not count."""
+    ry, rx = 2.0 * r, 2.0 * c
+    if max(y0, y1) <= ry or min(y0, y1) >= ry + 2.0 or max(x0, x1) <= rx or min(x0, x1) >= rx + 2.0:
+        return False
+    dy, dx = y1 - y0, x1 - x0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dy, y0 - ry), (dy, ry + 2.0 - y0), (-dx, x0 - rx), (dx, rx + 2.0 - x0)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        else:
+            u = q / p
+            if p < 0.0:
+                lo = max(lo, u)
+            else:
+                hi = min(hi, u)
+    if lo >= hi:
+        return False
+    m = 0.5 * (lo + hi)
+    my, mx = y0 + m * dy, x0 + m * dx
+    return ry < my < ry + 2.0 and rx < mx < rx + 2.0
+
+
+@jit
+def origin(square, width, k):
+    """Where a line of sight from a square starts (half squares): k 0 its centre, 1-4 its corners."""
+    y, x = 2.0 * (square // width), 2.0 * (square % width)
+    if k == 0:
+        return y + 1.0, x + 1.0
+    return y + 2.0 * ((k - 1) // 2), x + 2.0 * ((k - 1) % 2)
+
+
+@jit
+def building_sight(building, width, n):
+    """For each pair of squares, the origins (bit k: ``origin`` k) whose line to the target's centre crosses no
+    building but the two squares'."""
+    out = np.zeros((n, n), np.uint8)
+    for a in range(n):
+        for b in range(n):
+            if a == b:
+                out[a, b] = 31
+                continue
+            y1, x1 = origin(b, width, 0)
+            ra, ca, rb, cb = a // width, a % width, b // width, b % width
+            for k in range(5):
+                y0, x0 = origin(a, width, k)
+                clear = True
+                for r in range(min(ra, rb), max(ra, rb) + 1):
+                    for c in range(min(ca, cb), max(ca, cb) + 1):
+                        sq = r * width + c
+                        if sq != a and sq != b and building[sq] == BUILDING and crosses(y0, x0, y1, x1, r, c):
+                            clear = False
+                if clear:
+                    out[a, b] |= 1 << k
+    return out
+
+
+@table(np.uint8, (MAX_CELLS, MAX_CELLS))
+def sight(rules, players):
+    """The lines of sight the buildings leave (``building_sight``); rubble, Mechoor and Moogre are checked in
+    play."""
+    width, height, terrain = _map(rules.map)[:3]
+    return building_sight(terrain, width, width * height)
+
+
+def _kit(text):
+    counts = np.zeros(len(COUNTERS), np.int64)
+    for w in _counter_list(text):
+        counts[COUNTERS.index(w)] += 1
+    return counts
+
+
+@table(np.int64, (len(HEROES), len(COUNTERS)))
+def start_kit(rules, players):
+    """The counters on each hero display at the start."""
+    return [_kit(getattr(rules.heroes, h).kit) for h in HEROES]
+
+
+@table(np.int64, (MAX_BONUS,))
+def bonus_pool(rules, players):
+    """The bonus counters shuffled onto the bonus squares (``n_bonus_counters`` of them)."""
+    return [COUNTERS.index(w) for w in _counter_list(rules.bonus_counters)] or [0]
+
+
+@table(np.int64)
+def n_bonus_counters(rules, players):
+    return len(_counter_list(rules.bonus_counters))
+
+
+def _cards(rules):
+    hero = [parse_card(c, HEROES) for c in rules.hero_deck]
+    monster = [(a + FIRST_MONSTER, b + FIRST_MONSTER, m) for a, b, m in
+               (parse_card(c, MONSTERS) for c in rules.monster_deck)]
+    return hero, monster
+
+
+@table(np.int64, (2, MAX_DECK, 3))
+def cards(rules, players):
+    """Each side's cards (0 the heroes', 1 the monsters'): the two symbols (pieces) and the mark."""
+    out = np.zeros((2, MAX_DECK, 3), np.int64)
+    for side, deck in enumerate(_cards(rules)):
+        out[side, :len(deck)] = deck
+    return out
+
+
+@table(np.int64, (2,))
+def deck_size(rules, players):
+    return [len(rules.hero_deck), len(rules.monster_deck)]
+
+
+def _pieces(rules):
+    return [getattr(rules.heroes, h) for h in HEROES] + [getattr(rules.monsters, m) for m in MONSTERS]
+
+
+@table(np.int64, (PIECES,))
+def capacity(rules, players):
+    """Each piece's damage capacity."""
+    return [p.damage_capacity for p in _pieces(rules)]
+
+
+@table(np.int64, (PIECES,))
+def close_combat(rules, players):
+    """Each piece's close-combat modifier."""
+    return [p.close_combat for p in _pieces(rules)]
+
+
+@table(np.int64, (PIECES,))
+def movement(rules, players):
+    """Each piece's squares per move."""
+    return [p.movement for p in _pieces(rules)]
+
+
+def _weapons(rules):
+    return [getattr(rules.weapons, w) for w in WEAPONS]
+
+
+@table(np.int64, (len(WEAPONS),))
+def weapon_range(rules, players):
+    return [w.range for w in _weapons(rules)]
+
+
+@table(np.int64, (len(WEAPONS),))
+def weapon_damage(rules, players):
+    return [w.damage for w in _weapons(rules)]
+
+
+@table(np.int64, (len(WEAPONS),))
+def weapon_hit_on(rules, players):
+    return [rules.air_strike_hit_on if w == "radio" else rules.hit_on for w in WEAPONS]
+
+
+@table(np.int8, (len(WEAPONS),))
+def weapon_one_use(rules, players):
+    return [w.one_use for w in _weapons(rules)]
+
+
+@table(np.int8, (len(WEAPONS),))
+def weapon_terrain(rules, players):
+    """The target's building and rubble modifiers apply to the weapon."""
+    return [w.terrain_modifiers for w in _weapons(rules)]
+
+
+@table(np.int8, (len(WEAPONS),))
+def weapon_shaggoo(rules, players):
+    """Shaggoo's -2 applies to the weapon."""
+    return [w.shaggoo_applies for w in _weapons(rules)]
+
+
+TABLES = Tables(Rules, width, n_cells, building, sight, blue_spots, red_spots, bonus_squares, n_bonus_squares, jeep_start,
+                step, start_kit, bonus_pool, n_bonus_counters, cards, deck_size, capacity, close_combat, movement,
+                weapon_range, weapon_damage, weapon_hit_on, weapon_one_use, weapon_terrain, weapon_shaggoo)
+"""The kernel's rules record."""

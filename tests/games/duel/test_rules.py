@@ -1,0 +1,477 @@
+"""The two-player rules, one at a time, on small hand-drawn maps with scripted dice and choices."""
+
+from balance.games.duel import engine
+from balance.games.duel.decisions import (
+    AMMO, BOW_TRACKER, DYNAMITE, EMP, END, FLAME_THROWER, HANDGUN, HEAT_RAY, HYPNO_RAY, LASER_EYE, RADIO, ROCKS,
+    SHRAPNEL, SILVER_BULLET, STUN, YES, needed, option, sees,
+)
+from balance.games.duel.tables import STEPS
+from tests.games.duel.position import (
+    ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
+    pick,
+)
+
+HEROES, MONSTERS = 0, 1
+DUCK_YES = option(YES, 0, 0, 0, -1)
+NO = option(END, 0, 0, 0, -1)
+
+
+def moves(p, piece):
+    """The squares (row, col) a piece's move options reach."""
+    n = engine.list_moves(p.s, p.t, piece, 0)
+    return {divmod(int(code >> 24) & 0xFFFF, p.width) for code in p.s.options[:n]}
+
+
+def fires(p, piece):
+    """(attack, target square (row, col)) of the piece's FIRE options."""
+    n = engine.list_fires(p.s, p.t, piece, 0)
+    return {(int(code >> 16) & 0xFF, divmod(int(code >> 24) & 0xFFFF, p.width)) for code in p.s.options[:n]}
+
+
+# ---------------------------------------------------------------- line of sight
+
+def test_a_building_blocks_sight_but_a_shot_may_go_into_one():
+    p = Position(["1.#.k",
+                  "....."])
+    s, t = p.s, p.t
+    assert not sees(s, t, p.cell(0, 0), True, p.cell(0, 4), False)
+    assert sees(s, t, p.cell(0, 0), True, p.cell(0, 2), False)  # into the building
+
+
+def test_a_hero_traces_sight_from_a_corner_a_monster_from_its_centre():
+    p = Position(["1#..",
+                  "...k"])
+    s, t = p.s, p.t
+    assert sees(s, t, p.cell(0, 0), True, p.cell(1, 3), False)
+    assert not sees(s, t, p.cell(1, 3), False, p.cell(0, 0), False)
+    assert not sees(s, t, p.cell(0, 0), False, p.cell(1, 3), False)  # from the centre alone
+
+
+def test_rubble_blocks_sight_unless_the_target_is_mechoor_or_moogre():
+    p = Position(["1.%.k",
+                  "1.%.o"])
+    s, t = p.s, p.t
+    assert not sees(s, t, p.cell(0, 0), True, p.cell(0, 4), False)
+    assert sees(s, t, p.cell(1, 0), True, p.cell(1, 4), True)
+
+
+def test_mechoor_and_moogre_block_sight_other_pieces_do_not():
+    p = Position(["1.m.k",
+                  "1.d.s"])
+    s, t = p.s, p.t
+    assert not sees(s, t, p.cell(0, 0), True, p.cell(0, 4), False)
+    assert sees(s, t, p.cell(0, 0), True, p.cell(0, 2), True)
+    assert sees(s, t, p.cell(1, 0), True, p.cell(1, 4), False)
+
+
+# ---------------------------------------------------------------- movement
+
+def test_a_move_stops_on_entering_a_building_or_rubble():
+    p = Position(["1#.",
+                  "%##",
+                  "..."])
+    assert moves(p, JOE) == {(0, 1), (1, 0), (1, 1)}
+
+
+def test_a_move_never_passes_an_enemy_but_may_enter_its_square():
+    p = Position(["1k.",
+                  "###"])
+    assert moves(p, JOE) == {(0, 1), (1, 0), (1, 1)}
+
+
+def test_the_bloob_moves_one_square_the_others_two():
+    p = Position(["b....", ".....", "....."])
+    assert max(c for _, c in moves(p, BLOOB)) == 1
+    p = Position(["k....", ".....", "....."])
+    assert max(c for _, c in moves(p, KIDDOO)) == 2
+
+
+def test_a_thick_line_stops_a_step_and_a_diagonal_needs_an_open_side():
+    p = Position(["1....", "....."], thick_lines=("0,0|0,1",))
+    east, south_east = STEPS.index((0, 1)), STEPS.index((1, 1))
+    assert p.t.step[p.cell(0, 0), east] == -1
+    assert p.t.step[p.cell(0, 0), south_east] == p.cell(1, 1)
+    p = Position(["1....", "....."], thick_lines=("0,0|0,1",), diagonal_past_thick_line="never")
+    assert p.t.step[p.cell(0, 0), south_east] == -1
+
+
+def test_mechoor_never_enters_a_building_nor_moogre_s_square_and_loners_do_not_share():
+    p = Position(["m#o", "..."])
+    reach = moves(p, MECHOOR)
+    assert (0, 1) not in reach and (0, 2) not in reach
+    p = Position(["ko.", "..."])
+    assert (0, 1) in moves(p, KIDDOO)  # Kiddoo stacks with any monster
+    p = Position(["do.", "..."])
+    assert (0, 1) not in moves(p, DRAKOOR)
+
+
+def test_two_heroes_at_most_on_a_square():
+    p = Position(["12.", "..."])
+    p.put(BILLY, 0, 1)
+    assert (0, 1) not in moves(p, JOE)
+
+
+def test_a_hero_entering_a_square_claims_its_bonus_counter():
+    p = Position(["1.."])
+    p.s.bonus[p.cell(0, 2)] = AMMO
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
+    assert p.s.at[JOE] == p.cell(0, 2) and p.s.carry[JOE, AMMO] == 1 and p.s.bonus[p.cell(0, 2)] == -1
+
+
+def test_the_jeep_doubles_a_hero_s_move():
+    p = Position(["J.....", "######"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    assert max(c for _, c in moves(p, JOE)) == 4
+    p.s.in_jeep[JOE] = 0  # one square's movement to get in, two by jeep with the other
+    p = Position(["1J.....", "#######"])
+    assert max(c for _, c in moves(p, JOE)) == 3
+
+
+# ---------------------------------------------------------------- close combat
+
+def test_the_winner_of_a_close_combat_places_the_loser_who_takes_one_damage():
+    p = Position(["1k.", "..."])
+    p.dice(6, 6, 1, 1)
+    p.choices(pick(p.cell(0, 2), KIDDOO))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[KIDDOO] == 1 and p.s.at[KIDDOO] == p.cell(0, 2) and p.s.at[JOE] == p.cell(0, 1)
+    assert p.all_used()
+
+
+def test_ties_are_rerolled_and_kiddoo_adds_one():
+    p = Position(["1k.", "..."])
+    p.dice(3, 3, 2, 3, 1, 1, 6, 6)  # 6 against 5 + 1: a tie; then 2 against 13
+    p.choices(pick(p.cell(0, 0), JOE))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[JOE] == 1 and p.s.at[JOE] == p.cell(0, 0) and p.s.at[KIDDOO] == p.cell(0, 1)
+    assert p.all_used()
+
+
+def test_plus_one_cards_after_the_roll():
+    p = Position(["1p.", "..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie +1"), p.card(HEROES, "joe/billy +1"))
+    p.dice(3, 3, 3, 4)  # 6 against 7: two +1 cards make it 8
+    p.choices(DUCK_YES, DUCK_YES, pick(p.cell(0, 2), SPECTOOR))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[SPECTOOR] == 1 and p.s.hand_n[HEROES] == 0
+
+
+def test_mechoor_takes_no_close_combat_damage_and_the_hero_is_put_next_door():
+    p = Position(["1m.", "..."])
+    p.dice(6, 6, 1, 1)
+    p.choices(pick(p.cell(1, 0), JOE))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[MECHOOR] == 0 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[MECHOOR] == p.cell(0, 1)
+
+
+def test_the_bloob_always_wins_and_absorbs_a_dead_hero_s_kit():
+    p = Position(["1b.", "..."])
+    p.give(JOE, RADIO)
+    p.s.damage[JOE] = p.t.capacity[JOE] - 1
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.at[JOE] == -1 and p.s.dropped[p.cell(0, 1)].sum() == 0 and p.s.dropped[p.cell(0, 0)].sum() == 0
+
+
+def test_a_hero_killed_in_close_combat_leaves_his_kit_on_the_square():
+    p = Position(["1k.", "..."])
+    p.give(JOE, RADIO)
+    p.s.damage[JOE] = p.t.capacity[JOE] - 1
+    p.dice(1, 1, 6, 6)
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.at[JOE] == -1 and p.s.dropped[p.cell(0, 1), RADIO] == 1
+    p.s.at[KIDDOO] = p.cell(1, 2)
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 1)))  # Kiddoo picks up weapons
+    assert p.s.carry[5, RADIO] == 1
+
+
+def test_a_duck_card_saves_a_beaten_hero():
+    p = Position(["1k.", "..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie duck"))
+    p.dice(6, 6, 1, 1)  # Kiddoo attacks: 13 against 2
+    p.choices(DUCK_YES, pick(p.cell(1, 0), JOE))
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 0)))
+    assert p.s.damage[JOE] == 0 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[KIDDOO] == p.cell(0, 0)
+
+
+def test_several_defenders_are_fought_in_turn():
+    p = Position(["1k.", "..."])
+    p.put(SHAGGOO, 0, 1)
+    p.dice(6, 6, 1, 1, 6, 6, 1, 1)
+    p.choices(pick(p.cell(0, 1), SHAGGOO), pick(p.cell(1, 2), SHAGGOO), pick(p.cell(0, 2), KIDDOO))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[SHAGGOO] == 1 and p.s.damage[KIDDOO] == 1 and p.s.at[JOE] == p.cell(0, 1)
+
+
+# ---------------------------------------------------------------- range fire
+
+def test_the_handgun_hits_on_7_within_2_squares():
+    p = Position(["1.k.s"])
+    assert (HANDGUN, (0, 2)) in fires(p, JOE) and (HANDGUN, (0, 4)) not in fires(p, JOE)
+    p.dice(3, 4)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
+    assert p.s.damage[KIDDOO] == 1 and p.s.shots[HANDGUN] == 1 and p.s.hits[HANDGUN] == 1
+
+
+def test_target_modifiers_building_rubble_and_shaggoo():
+    p = Position(["1#%s"])
+    s, t = p.s, p.t
+    assert needed(s, t, HANDGUN, KIDDOO, p.cell(0, 1)) == 9
+    assert needed(s, t, HANDGUN, KIDDOO, p.cell(0, 2)) == 8
+    assert needed(s, t, HANDGUN, SHAGGOO, p.cell(0, 3)) == 9
+    assert needed(s, t, SHRAPNEL, SHAGGOO, p.cell(0, 1)) == 7  # grenades: no modifiers, Shaggoo's neither
+
+
+def test_a_natural_12_doubles_the_damage_and_the_tracker_stays():
+    p = Position(["1..o"])
+    p.give(JOE, BOW_TRACKER)
+    p.dice(6, 6)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, BOW_TRACKER, p.cell(0, 3), MOOGRE))
+    assert p.s.damage[MOOGRE] == 4 and p.s.tracker[MOOGRE] == 1
+
+
+def test_a_natural_2_runs_a_weapon_out_of_ammunition_unless_ammo_is_spent():
+    p = Position(["1..o"])
+    p.give(JOE, BOW_TRACKER)
+    p.dice(1, 1)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, BOW_TRACKER, p.cell(0, 3), MOOGRE))
+    assert p.s.carry[JOE, BOW_TRACKER] == 0 and p.s.empty[JOE, BOW_TRACKER] == 1
+    engine.gain(p.s, JOE, AMMO)  # an ammo counter reclaims it
+    assert p.s.carry[JOE, BOW_TRACKER] == 1 and p.s.carry[JOE, AMMO] == 0
+    p.give(JOE, AMMO)
+    p.dice(1, 1)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, BOW_TRACKER, p.cell(0, 3), MOOGRE))
+    assert p.s.carry[JOE, BOW_TRACKER] == 1 and p.s.carry[JOE, AMMO] == 0
+
+
+def test_handguns_never_run_out_and_a_hero_without_weapons_still_has_one():
+    p = Position(["1.k"])
+    assert (HANDGUN, (0, 2)) in fires(p, JOE)  # a bare display
+    p.give(JOE, HANDGUN)
+    p.dice(1, 1)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
+    assert p.s.carry[JOE, HANDGUN] == 1
+
+
+def test_one_use_counters_are_discarded():
+    p = Position(["1k."])
+    p.give(JOE, SHRAPNEL)
+    p.dice(5, 5)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, SHRAPNEL, p.cell(0, 1), KIDDOO))
+    assert p.s.carry[JOE, SHRAPNEL] == 0 and p.s.damage[KIDDOO] == 2
+
+
+def test_drakoor_is_hurt_only_in_close_combat_and_killed_by_the_silver_bullet():
+    p = Position(["1.d"])
+    assert fires(p, JOE) == set()
+    p.give(JOE, SILVER_BULLET)
+    assert fires(p, JOE) == {(SILVER_BULLET, (0, 2))}
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, SILVER_BULLET, p.cell(0, 2), DRAKOOR))
+    assert p.s.at[DRAKOOR] == -1
+
+
+def test_the_bloob_ignores_one_damage_and_loses_a_counter_per_three():
+    p = Position(["1b..", "....", "...."])
+    p.s.bloob_at[:] = (p.cell(0, 1), p.cell(1, 1), p.cell(2, 1))
+    p.give(JOE, FLAME_THROWER)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 1), BLOOB))
+    assert p.s.damage[BLOOB] == 0
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, FLAME_THROWER, p.cell(0, 1), BLOOB))
+    assert p.s.damage[BLOOB] == 4 and sum(p.s.bloob_at >= 0) == 2
+
+
+def test_the_flame_thrower_does_1_to_mechoor_and_3_to_the_others():
+    p = Position(["1m", "2k"])
+    p.give(JOE, FLAME_THROWER)
+    p.give(ARNIE, FLAME_THROWER)
+    p.dice(4, 3, 4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, FLAME_THROWER, p.cell(0, 1), MECHOOR))
+    engine.fire(p.s, p.t, HEROES, fire(ARNIE, FLAME_THROWER, p.cell(1, 1), KIDDOO))
+    assert p.s.damage[MECHOOR] == 1 and p.s.damage[KIDDOO] == 3
+
+
+def test_the_air_strike_needs_9_or_7_on_a_tracked_monster_and_leaves_rubble_by_the_buildings():
+    p = Position(["5.......",
+                  "........",
+                  "......##",
+                  ".....o##"])
+    s, t = p.s, p.t
+    target = p.cell(3, 5)
+    assert needed(s, t, RADIO, MOOGRE, target) == 9
+    s.tracker[MOOGRE] = 1
+    assert needed(s, t, RADIO, MOOGRE, target) == 7
+    p.give(JADE, RADIO)
+    p.dice(4, 3)
+    engine.fire(s, t, HEROES, fire(JADE, RADIO, target, MOOGRE))
+    assert s.damage[MOOGRE] == 5 and s.carry[JADE, RADIO] == 0
+    assert s.rubble[p.cell(3, 5)] == 1 and s.rubble[p.cell(2, 5)] == 1 and s.rubble[p.cell(2, 4)] == 0
+
+
+def test_dynamite_into_a_building_leaves_rubble_next_to_it_and_hurts_who_is_there():
+    p = Position(["1#.", ".o."])
+    p.put(KIDDOO, 0, 1)  # in the building
+    p.give(JOE, DYNAMITE)
+    p.dice(4, 3)
+    p.choices(pick(p.cell(1, 1)))
+    engine.fire(p.s, p.t, HEROES, fire(JOE, DYNAMITE, p.cell(0, 1), KIDDOO))
+    assert p.s.at[KIDDOO] == -1 and p.s.rubble[p.cell(1, 1)] == 1 and p.s.damage[MOOGRE] == 1
+    assert p.s.damage[JOE] == 0
+
+
+def test_the_emp_keeps_mechoor_from_moving_for_a_turn():
+    p = Position(["1.m...", "......"])
+    p.give(JOE, EMP)
+    assert (EMP, (0, 2)) in fires(p, JOE)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, EMP, p.cell(0, 2), MECHOOR))
+    assert moves(p, MECHOOR) == set()
+    p.s.current_round += 1
+    assert moves(p, MECHOOR)
+
+
+def test_a_stun_grenade_draws_a_card_and_the_monster_player_loses_one_with_the_target():
+    p = Position(["1k"])
+    p.give(JOE, STUN)
+    p.hand(MONSTERS, p.card(MONSTERS, "kiddoo/shaggoo"), p.card(MONSTERS, "bloob/spectoor"))
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, STUN, p.cell(0, 1), KIDDOO))
+    assert p.s.hand_n[HEROES] == 1 and p.s.hand_n[MONSTERS] == 1
+    assert p.s.hand[MONSTERS, 0] == p.card(MONSTERS, "bloob/spectoor") and p.s.damage[KIDDOO] == 0
+
+
+def test_the_hypno_ray_discards_every_card_with_the_hero():
+    p = Position(["1....p"])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "billy/skull"), p.card(HEROES, "joe/jade"))
+    assert (HYPNO_RAY, (0, 0)) in fires(p, SPECTOOR)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(SPECTOOR, HYPNO_RAY, p.cell(0, 0), JOE))
+    assert p.s.hand_n[HEROES] == 1 and p.s.damage[JOE] == 0
+
+
+def test_a_duck_card_avoids_a_monster_s_hit():
+    p = Position(["1...s"])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie duck"))
+    p.dice(4, 3)
+    p.choices(DUCK_YES, pick(p.cell(0, 1), JOE))
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0)))
+    assert p.s.damage[JOE] == 0 and p.s.at[JOE] == p.cell(0, 1)
+
+
+def test_every_hero_on_the_square_suffers_a_hit():
+    p = Position(["1.........m"])
+    p.put(ARNIE, 0, 0)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(MECHOOR, HEAT_RAY, p.cell(0, 0)))
+    assert p.s.damage[JOE] == 2 and p.s.damage[ARNIE] == 2
+
+
+def test_the_heat_ray_reaches_8_squares_and_rubbles_a_building_it_hits():
+    p = Position(["1.......m", "......#..", "........."])
+    assert (HEAT_RAY, (0, 0)) in fires(p, MECHOOR)
+    p = Position(["1........m"])
+    assert (HEAT_RAY, (0, 0)) not in fires(p, MECHOOR)
+    p = Position(["....#...m", "........."])
+    p.dice(5, 4)  # 9: a shot into a building square is at -2
+    p.choices(pick(p.cell(1, 4)))
+    engine.fire(p.s, p.t, MONSTERS, fire(MECHOOR, HEAT_RAY, p.cell(0, 4)))
+    assert p.s.rubble[p.cell(1, 4)] == 1 and p.s.rubble_made == 1
+
+
+def test_moogre_throws_rocks_only_from_rubble_and_the_laser_eye_has_no_range_limit():
+    p = Position(["1..o"])
+    assert fires(p, MOOGRE) == set()
+    engine.place_rubble(p.s, p.t, p.cell(0, 3))
+    assert fires(p, MOOGRE) == {(ROCKS, (0, 0))}
+    p = Position(["1............", "............s"])
+    assert (LASER_EYE, (0, 0)) in fires(p, SHAGGOO)
+
+
+def test_kiddoo_concealed_cannot_be_shot():
+    p = Position(["1.k"])
+    p.s.concealed = True
+    assert fires(p, JOE) == set()
+    p = Position(["1.k"], kiddoo_concealed="no_effect")
+    p.s.concealed = True
+    assert fires(p, JOE) == {(HANDGUN, (0, 2))}
+
+
+# ---------------------------------------------------------------- powers, cards and victory
+
+def test_moogre_and_mechoor_make_rubble_next_to_a_building():
+    p = Position(["o.#", "m..", "...", "......"])
+    n = engine.list_powers(p.s, p.t, MOOGRE, 0)
+    assert n == 0  # two squares from the building
+    p.s.at[MOOGRE] = p.cell(0, 1)
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 1
+
+
+def test_the_bloob_extends_and_retracts_with_its_counters_side_by_side():
+    p = Position(["...", ".b.", "..."])
+    n = engine.list_extend(p.s, p.t, 0)
+    assert n == 4  # orthogonally next to it
+    p.s.bloob_at[1] = p.cell(1, 2)
+    p.s.bloob_at[2] = p.cell(1, 0)
+    assert engine.list_retract(p.s, p.t, 0) == 2  # not the middle one
+
+
+def test_spectoor_cards_pay_for_the_monsters_it_sees():
+    p = Position(["p...m", "#####", "o...."])
+    card = p.card(MONSTERS, "bloob/spectoor")
+    assert engine.pays(p.s, p.t, MONSTERS, card, MECHOOR)
+    assert not engine.pays(p.s, p.t, MONSTERS, card, MOOGRE)
+
+
+def test_a_bonus_action_on_the_hero_s_card_acts_else_ends_the_turn():
+    p = Position(["1.k"])
+    p.s.deck_n[HEROES] = 1
+    p.s.deck[HEROES, 0] = p.card(HEROES, "joe/arnie")
+    p.dice(4, 3)
+    p.choices(fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
+    assert engine.bonus_action(p.s, p.t, JOE)
+    assert p.s.damage[KIDDOO] == 1
+    p.s.deck_n[HEROES] = 1
+    p.s.deck[HEROES, 0] = p.card(HEROES, "billy/skull")
+    p.hand(HEROES, p.card(HEROES, "arnie/jade"))
+    assert not engine.bonus_action(p.s, p.t, JOE)
+    assert p.s.hand_n[HEROES] == 0 and p.s.bonus_failed == 1
+
+
+def test_the_monster_player_may_remove_discards_from_the_game_and_the_hand_limit_holds():
+    p = Position(["1.k"])
+    p.hand(MONSTERS, *range(9))
+    p.s.deck_n[MONSTERS] = 0
+    p.s.discards_n[MONSTERS] = 0
+    p.choices(option(engine.REMOVE, 0, 0, 0, -1), NO)
+    assert engine.discard_from_hand(p.s, p.t, MONSTERS, True, True)
+    assert not engine.discard_from_hand(p.s, p.t, MONSTERS, True, True)
+    assert p.s.removed == 1 and p.s.hand_n[MONSTERS] == 8
+
+
+def test_a_deck_exhausted_is_the_discards_shuffled():
+    p = Position(["1.k"])
+    p.s.deck_n[HEROES] = 0
+    p.s.discards_n[HEROES] = 2
+    p.s.discards[HEROES, :2] = (3, 4)
+    assert engine.draw(p.s, HEROES, 3) == 2
+    assert sorted(p.s.hand[HEROES, :2]) == [3, 4] and p.s.discards_n[HEROES] == 0
+
+
+def test_the_heroes_win_when_moogre_mechoor_and_the_bloob_are_dead():
+    p = Position(["1om", "..b"])
+    for m in (MOOGRE, MECHOOR):
+        engine.hurt(p.s, p.t, m, 50, HEROES, False)
+        assert p.s.winner == -1
+    engine.hurt(p.s, p.t, BLOOB, 50, HEROES, False)
+    assert p.s.winner == HEROES
+
+
+def test_the_monsters_win_when_all_five_heroes_are_dead():
+    p = Position(["12345", "....."])
+    for h in (JOE, ARNIE, BILLY, SKULL):
+        engine.hurt(p.s, p.t, h, 50, MONSTERS, False)
+        assert p.s.winner == -1
+    engine.hurt(p.s, p.t, JADE, 50, MONSTERS, False)
+    assert p.s.winner == MONSTERS
