@@ -56,6 +56,7 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
 """
 
 from balance.games.duel import engine, replay
+from balance.games.duel.report import SECTIONS
 from balance.games.duel.decisions import ATTACKS
 from balance.games.duel.policies import HUNTER, RAIDER, RANDOM, SNIPER, FOCUS, STANDARD, WALL
 from balance.games.duel.rules import HEROES, KIT, MONSTERS, Rules
@@ -180,6 +181,7 @@ SPEC = register(GameSpec(
                    **{k: f"{a.replace('_', ' ')}: shots" for k, a in zip(SHOTS, ATTACKS)},
                    **{k: f"{a.replace('_', ' ')}: hits" for k, a in zip(HITS, ATTACKS)},
                    **{k: f"{a.replace('_', ' ')} used" for k, a in zip(USED, KIT)}},
+    report_sections=SECTIONS,
     batch_games=20_000,
     timeline=Timeline("round", "a round is the heroes' turn, then the monsters'", seat_turns=True, comparable=False,
                       why_not="the heroes need three kills and the monsters five, so the higher kill count is not "
