@@ -2,9 +2,11 @@
 
 from balance.games.duel import engine
 from balance.games.duel.decisions import (
-    AMMO, BOW_TRACKER, DYNAMITE, EMP, END, FLAME_THROWER, HANDGUN, HEAT_RAY, HYPNO_RAY, LASER_EYE, RADIO, ROCKS,
-    SHRAPNEL, SILVER_BULLET, STUN, YES, needed, option, sees,
+    AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY,
+    HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
+    YES, needed, option, sees,
 )
+from balance.games.duel.policies import SNIPER
 from balance.games.duel.tables import STEPS
 from tests.games.duel.position import (
     ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
@@ -475,3 +477,122 @@ def test_the_monsters_win_when_all_five_heroes_are_dead():
         assert p.s.winner == -1
     engine.hurt(p.s, p.t, JADE, 50, MONSTERS, False)
     assert p.s.winner == MONSTERS
+
+
+# ---------------------------------------------------------------- kit
+
+def test_body_armour_takes_the_next_damage():
+    p = Position(["1k"])
+    p.give(JOE, BODY_ARMOUR)
+    engine.hurt(p.s, p.t, JOE, 2, MONSTERS, False)
+    assert p.s.damage[JOE] == 0 and p.s.carry[JOE, BODY_ARMOUR] == 0
+    engine.hurt(p.s, p.t, JOE, 2, MONSTERS, False)
+    assert p.s.damage[JOE] == 2
+
+
+def test_a_med_kit_is_an_action_that_takes_one_damage_off():
+    p = Position(["1.."])
+    p.give(JOE, MED_KIT)
+    assert engine.list_powers(p.s, p.t, JOE, 0) == 0  # nothing to heal
+    p.s.damage[JOE] = 2
+    n = engine.list_powers(p.s, p.t, JOE, 0)
+    assert n == 1
+    engine.power(p.s, p.t, HEROES, p.s.options[0])
+    assert p.s.damage[JOE] == 1 and p.s.carry[JOE, MED_KIT] == 0
+
+
+def test_an_energy_drink_draws_two_cards_and_is_no_action():
+    p = Position(["1.."])
+    p.give(JOE, ENERGY_DRINK)
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))  # no card for Joe: the drink needs none
+    n = engine.list_actions(p.s, p.t, HEROES)
+    drink = [c for c in p.options(n) if c & 0xFF == DRINK]
+    assert len(drink) == 1
+    engine.free_use(p.s, p.t, drink[0])
+    assert p.s.hand_n[HEROES] == 3 and p.s.carry[JOE, ENERGY_DRINK] == 0
+
+
+def test_oxygen_tanks_explode_when_shot_with_a_monster_on_them():
+    p = Position(["1.k"])
+    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    assert (HANDGUN, (0, 2)) in fires(p, JOE)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), engine.TANKS))
+    assert p.s.damage[KIDDOO] == p.t.oxygen_damage and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 0
+
+
+def test_heroes_on_one_square_swap_counters_freely_up_to_the_cap():
+    p = Position(["1.."], free_swaps=1)
+    p.put(ARNIE, 0, 0)
+    p.give(JOE, RADIO)
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    n = engine.list_actions(p.s, p.t, HEROES)
+    swaps = [c for c in p.options(n) if c & 0xFF == SWAP]
+    assert len(swaps) == 1
+    engine.free_use(p.s, p.t, swaps[0])
+    assert p.s.carry[ARNIE, RADIO] == 1 and p.s.carry[JOE, RADIO] == 0
+    n = engine.list_actions(p.s, p.t, HEROES)
+    assert not [c for c in p.options(n) if c & 0xFF == SWAP]
+
+
+def test_the_jeep_driven_at_a_monster_with_dynamite():
+    p = Position(["J...o", "#####"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    p.give(JOE, DYNAMITE)
+    p.hand(HEROES, p.card(HEROES, "arnie/billy duck"))
+    n = engine.list_powers(p.s, p.t, JOE, 0)
+    bomb = [c for c in p.options(n) if c & 0xFF == JEEP_BOMB_RUN]
+    assert len(bomb) == 1
+    p.dice(4, 3)
+    p.choices(DUCK_YES)
+    engine.power(p.s, p.t, HEROES, bomb[0])
+    assert p.s.damage[MOOGRE] == 4 and p.s.damage[JOE] == 0 and p.s.jeep_at == -1
+    assert p.s.carry[JOE, DYNAMITE] == 0 and p.s.at[JOE] == p.cell(0, 0)
+
+
+# ---------------------------------------------------------------- monsters and cards
+
+def test_kiddoo_fires_a_dead_hero_s_weapon_and_runs_it_out_of_ammunition():
+    p = Position(["1.k"])
+    p.give(5, BOW_TRACKER)
+    assert (BOW_TRACKER, (0, 0)) in fires(p, KIDDOO)
+    p.dice(1, 1)
+    engine.fire(p.s, p.t, MONSTERS, fire(KIDDOO, BOW_TRACKER, p.cell(0, 0)))
+    assert p.s.carry[5, BOW_TRACKER] == 0 and p.s.empty[5, BOW_TRACKER] == 1
+
+
+def test_an_extended_bloob_moves_a_counter_and_keeps_together():
+    p = Position(["....", ".b..", "...."])
+    p.s.bloob_at[1] = p.cell(1, 2)
+    n = engine.list_moves(p.s, p.t, BLOOB, 0)
+    ends = {(int(c >> 16) & 0xFF, divmod(int(c >> 24) & 0xFFFF, p.width)) for c in p.options(n)}
+    assert (0, (0, 2)) in ends and (1, (1, 0)) in ends  # next to the other counter
+    assert (0, (1, 3)) in ends and (0, (0, 1)) not in ends  # (0, 1) is next to no other counter
+    engine.move(p.s, p.t, MONSTERS, move(BLOOB, p.cell(1, 3), 0))
+    assert sorted(p.s.bloob_at[:2]) == [p.cell(1, 2), p.cell(1, 3)]
+
+
+def test_retracting_keeps_one_counter_and_damage_takes_counters_for_good():
+    p = Position(["....", ".b..", "...."])
+    assert engine.bloob_counters_left(p.s, p.t) == 3
+    engine.hurt(p.s, p.t, BLOOB, 6, HEROES, False)
+    assert engine.bloob_counters_left(p.s, p.t) == 1 and p.s.at[BLOOB] >= 0
+    assert engine.list_extend(p.s, p.t, 0) == 0
+
+
+def test_the_monster_player_may_not_remove_cards_when_the_rule_is_off():
+    p = Position(["1.k"], monster_removes_cards=False)
+    p.hand(MONSTERS, 0, 1)
+    p.choices(NO)
+    assert not engine.discard_from_hand(p.s, p.t, MONSTERS, True, p.t.monster_removes_cards)
+    assert {int(c) & 0xFF for c in p.options(3)} == {END, engine.PICK}
+
+
+def test_the_turn_keeps_to_the_hand_limit_after_drawing():
+    p = Position(["1.k"])
+    p.hand(HEROES, *range(8))
+    p.s.policies.id[HEROES] = SNIPER
+    p.s.policies.param[HEROES, :4] = (2, 1.5, 0.5, 1.0)
+    engine.take_turn(p.s, p.t, HEROES)
+    assert p.s.hand_n[HEROES] <= p.t.hand_limit
