@@ -21,7 +21,9 @@ rubble made, cards played and the close combats.
 
 Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules moongha-duel``): the draft
 gives no board, decks, damage capacities or weapon rows after the flame thrower, so all are assumed data:
-  * the map: Manhattan's streets between 2x2 blocks, the park in the middle, 8 bonus squares, a jeep;
+  * the map: Manhattan's streets between 2x2 blocks, the park in the middle, 8 bonus squares, a jeep; the
+    heroes start on the blue spots and the monsters on the red ones in display order, reading the map row by
+    row (the players' choice of spots is not simulated);
   * the decks: each pair of heroes on three cards (plain, Duck, +1), each pair of monsters once and each
     monster with the next once more; a card played for its Duck or +1 is not also an action;
   * damage capacities: heroes 3 (Arnie 4), Kiddoo 3, Shaggoo 4, the Bloob 9 (3 counters of 3), Spectoor 3,
@@ -39,14 +41,15 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
     moves next door unharmed;
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
-    still discards and draws as usual;
+    still discards and draws as usual; 'discard cards as you wish' is done after playing, before drawing;
   * an ammo counter reclaims a weapon out of ammunition when picked up, else it is kept and spent on the next
     natural 2; kit on a square is picked up by a hero entering it (oxygen tanks put down on purpose stay);
   * oxygen tanks: put down (no action) on the hero's square; a shot at them with a monster on the square
     explodes them for 3 damage to every piece there;
   * Kiddoo's concealment: it cannot be the target of range fire until it moves, fights or fires (option
     ``kiddoo_concealed``);
-  * the EMP keeps Mechoor from moving in the monsters' next turn; the air strike's rubble goes on every
+  * the EMP keeps Mechoor from moving in the monsters' next turn, and its 'range modifier for close range'
+    is not applied (the text gives no such modifier); the air strike's rubble goes on every
     square in and around the target that is orthogonally next to a building, on a hit;
   * the jeep: a foot step costs as much as two by jeep; driven at a monster with dynamite it is gone, the
     passengers bail out with a Duck card each or take the blast too;

@@ -277,12 +277,16 @@ def test_the_bloob_ignores_one_damage_and_loses_a_counter_per_three():
     p = Position(["1b..", "....", "...."])
     p.s.bloob_at[:] = (p.cell(0, 1), p.cell(1, 1), p.cell(2, 1))
     p.give(JOE, FLAME_THROWER)
+    p.give(JOE, SHRAPNEL)
     p.dice(4, 3)
     engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 1), BLOOB))
     assert p.s.damage[BLOOB] == 0
     p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, SHRAPNEL, p.cell(0, 1), BLOOB))
+    assert p.s.damage[BLOOB] == 2 and sum(p.s.bloob_at >= 0) == 3
+    p.dice(4, 3)
     engine.fire(p.s, p.t, HEROES, fire(JOE, FLAME_THROWER, p.cell(0, 1), BLOOB))
-    assert p.s.damage[BLOOB] == 4 and sum(p.s.bloob_at >= 0) == 2
+    assert p.s.damage[BLOOB] == 6 and sum(p.s.bloob_at >= 0) == 1
 
 
 def test_the_flame_thrower_does_1_to_mechoor_and_3_to_the_others():

@@ -1,0 +1,51 @@
+"""The two-player game's setup, and the odds of a close combat against the exact ones."""
+
+import numpy as np
+
+from balance.games.duel import engine
+from balance.games.duel.decisions import BONUS
+from balance.games.duel.rules import Rules
+from balance.games.duel.tables import TABLES
+from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
+
+
+def test_setup_pieces_on_their_spots_six_cards_each_and_the_bonus_counters_face_down():
+    rules = Rules()
+    t = TABLES.python(rules, 2)
+    s = engine.LAYOUT.new(scripted=True)
+    s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(0), rng(1), rng(2)
+    engine.set_up(s, t)
+    assert list(s.at[:5]) == list(t.blue_spots) and list(s.at[5:]) == list(t.red_spots)
+    assert list(s.hand_n) == [6, 6]
+    assert list(s.deck_n) == [len(rules.hero_deck) - 6, len(rules.monster_deck) - 6]
+    faces = sorted(int(s.bonus[c]) for c in t.bonus_squares[:t.n_bonus_squares])
+    assert faces == sorted(int(k) for k in t.bonus_pool[:t.n_bonus_counters])
+    assert s.carry[4, 7] == 1  # Jade's radio (counter 7)
+
+
+def test_no_bonus_action_without_a_card_in_hand():
+    p = Position(["1.."])
+    n = engine.list_actions(p.s, p.t, 0)
+    assert not any(int(c) & 0xFF == BONUS for c in p.options(n))
+    p.hand(0, p.card(0, "billy/skull"))
+    n = engine.list_actions(p.s, p.t, 0)
+    assert sum(int(c) & 0xFF == BONUS for c in p.options(n)) == 5  # one for each hero
+
+
+def exact_win(modifier):
+    """P(2d6 + modifier > 2d6), ties re-rolled: from the 1,296 rolls."""
+    faces = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()
+    diff = np.subtract.outer(faces + modifier, faces).ravel()
+    return (diff > 0).sum() / (diff != 0).sum()
+
+
+def test_close_combat_odds_match_the_exact_ones():
+    """20,000 fights of Joe (no modifier) against Spectoor (none) and Drakoor (+1); seed 3; within 4 standard
+    errors (about 1.4 points) of the exact 1/2 and 0.3763."""
+    p = Position(["1pd"])
+    p.s.rng[:] = rng(3)
+    n = 20_000
+    for defender, modifier in ((SPECTOOR, 0), (DRAKOOR, -1)):
+        won = sum(engine.fight(p.s, p.t, JOE, defender) for _ in range(n))
+        expected = exact_win(modifier)
+        assert abs(won / n - expected) < 4 * np.sqrt(expected * (1 - expected) / n), (defender, won / n, expected)
