@@ -371,12 +371,14 @@ def _seat_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
 
 
 def _game_columns(meta: dict[str, Any], names: set[str]) -> list[str]:
-    """The game's own per-game columns: every record column that is neither common nor per seat."""
+    """The game's own per-game columns: every record column that is neither common nor per seat, nor in a
+    column group (a family the game's own report sections present)."""
     from balance.kit.columns import COMMON_COLUMNS
 
     spec = _spec(meta)
     if spec is not None:
-        return [c for c in spec.game_columns if c in names]
+        grouped = {m for _, members in spec.column_groups for m in members}
+        return [c for c in spec.game_columns if c in names and c not in grouped]
     seat_cols = set(_seat_columns(meta, names))
     n = meta["scenario"]["players"]
     per_seat = {f"{c}_{s}" for c in [*seat_cols, "score", "rank", "policy"] for s in range(1, n + 1)}

@@ -3,7 +3,7 @@
 The rulebook is a draft: it gives neither the board, nor the two decks, nor the heroes' and
 monsters' damage capacities, nor the weapon table after the flame thrower.  Those are ``assumed``
 data here, each with why its default was chosen; a scenario replaces them (``map = [...]``,
-``hero_deck = [...]``, ``monsters.mechoor.damage_capacity = 10``, ``weapons.radio.one_use = false``).
+``hero_deck = [...]``, ``monsters.mechoor.capacity = 10``, ``arms.radio.one_use = false``).
 """
 
 from dataclasses import dataclass, make_dataclass
@@ -12,7 +12,7 @@ from balance.rules import rule, section
 
 RB = "Moongha Invaders: Two Player rulebook"
 TABLE = RB + ", Weapon and Kit Reference Table"
-DRAFT = "not in the draft rulebook; "
+DRAFT = "the draft is silent; "
 
 HEROES = ("joe", "arnie", "billy", "skull", "jade")
 MONSTERS = ("kiddoo", "shaggoo", "bloob", "spectoor", "drakoor", "moogre", "mechoor")
@@ -66,51 +66,49 @@ def _monster_deck():
 HERO_DECK = _hero_deck()
 MONSTER_DECK = _monster_deck()
 
-_CAPACITY = DRAFT + "printed in the black box of each display; "
+_CAPACITY = DRAFT + "(the black box); "
 
 
 def _piece(title, capacity, close_combat, movement, cc_source, kit=None):
     spec = [
-        ("damage_capacity", int, rule(capacity[0], f"{title}: damage that eliminates it (the display's black box)"
+        ("capacity", int, rule(capacity[0], f"{title}: damage that eliminates it (the display's black box)"
                                       + (" for all its counters" if title == "Bloob" else ""),
                                       assumed=_CAPACITY + capacity[1], lo=1, hi=30)),
-        ("close_combat", int, rule(close_combat, f"{title}: modifier to its close-combat roll", lo=-6, hi=6,
+        ("combat", int, rule(close_combat, f"{title}: modifier to its close-combat roll", lo=-6, hi=6,
                                    **cc_source)),
         ("movement", int, rule(movement[0], f"{title}: squares per move action", lo=0, hi=6,
                                rulebook=f"{RB}, Actions, Move: {movement[1]}")),
     ]
     if kit is not None:
-        spec.append(("kit", str, rule(kit, f"{title}: the counters on the hero display at the start "
-                                           f"(comma-separated: {', '.join(COUNTERS)})",
-                                      assumed=DRAFT + "'place weapon counters on Hero display as indicated'; each "
-                                              "hero a handgun and one speciality, the table's weapons shared out")))
+        spec.append(("kit", str, rule(kit, f"{title}: the counters on the display at the start (as bonus_counters)",
+                                      assumed=DRAFT + "a handgun and a speciality each")))
     cls = make_dataclass(title.replace(" ", "") + "Rules", spec, frozen=True)
     cls.__module__ = __name__  # so the rules pickle: the class is found by its name in this module
     globals()[cls.__name__] = cls
     return cls
 
 
-_NO_MOD = {"assumed": DRAFT + "only Drakoor's and Kiddoo's +1 are printed"}
+_NO_MOD = {"assumed": DRAFT + "only Drakoor's and Kiddoo's +1 are in the text"}
 _TWO = (2, "'All heroes and monsters with the exception of Bloob have a movement rate of two'")
-_HERO_CAP = (3, "three hits of the handgun or of Mechoor's ray and a bit, like the 4-player heroes")
+_HERO_CAP = (3, "a hero survives two hits")
 _HEROES = {
-    "joe": _piece("Joe", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun,bow_tracker"),
-    "arnie": _piece("Arnie", (4, "the flame thrower's carrier must close in, so he takes one more"), 0, _TWO,
-                    _NO_MOD, "handgun,flame_thrower"),
-    "billy": _piece("Billy", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun,shrapnel,dynamite"),
-    "skull": _piece("Skull", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun,bow_explosive,shrapnel"),
-    "jade": _piece("Jade", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun,radio"),
+    "joe": _piece("Joe", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun, bow_tracker"),
+    "arnie": _piece("Arnie", (4, "the flame thrower goes close"), 0, _TWO,
+                    _NO_MOD, "handgun, flame_thrower"),
+    "billy": _piece("Billy", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun, shrapnel, dynamite"),
+    "skull": _piece("Skull", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun, bow_explosive, shrapnel"),
+    "jade": _piece("Jade", _HERO_CAP, 0, _TWO, _NO_MOD, "handgun, radio"),
 }
 _PLUS_ONE = {"rulebook": f"{RB}, Monster Abilities: '+1 in close combat'"}
 _MONSTERS = {
     "kiddoo": _piece("Kiddoo", (3, "the small monster"), 1, _TWO, _PLUS_ONE),
     "shaggoo": _piece("Shaggoo", (4, "hard to hit already (-2)"), 0, _TWO, _NO_MOD),
-    "bloob": _piece("Bloob", (9, "'every three points of damage ... removes one Bloob counter', 3 counters"), 0,
+    "bloob": _piece("Bloob", (9, "3 counters of 3"), 0,
                     (1, "'Bloob has a movement rate of one space'"), _NO_MOD),
     "spectoor": _piece("Spectoor", (3, "a support monster"), 0, _TWO, _NO_MOD),
     "drakoor": _piece("Drakoor", (4, "hurt only in close combat"), 1, _TWO, _PLUS_ONE),
-    "moogre": _piece("Moogre", (6, "one of the three the heroes must kill"), 0, _TWO, _NO_MOD),
-    "mechoor": _piece("Mechoor", (8, "one of the three the heroes must kill, hurt only at range"), 0, _TWO, _NO_MOD),
+    "moogre": _piece("Moogre", (6, "one of the three to kill"), 0, _TWO, _NO_MOD),
+    "mechoor": _piece("Mechoor", (8, "one of the three, hurt only at range"), 0, _TWO, _NO_MOD),
 }
 Heroes = make_dataclass("Heroes", [(h, cls, section(cls)) for h, cls in _HEROES.items()], frozen=True)
 Heroes.__module__ = __name__
@@ -125,7 +123,7 @@ def _weapon(title, range_, damage, one_use, modifiers, source, *, shaggoo=True):
                             **source[0])),
         ("damage", int, rule(damage, f"{title}: damage of a hit", lo=0, hi=30, **source[0])),
         ("one_use", bool, rule(one_use, f"{title}: one use only (underlined), discarded after use", **source[1])),
-        ("terrain_modifiers", bool, rule(modifiers, f"{title}: the target-in-building -2 and target-in-rubble -1 "
+        ("terrain", bool, rule(modifiers, f"{title}: the target-in-building -2 and target-in-rubble -1 "
                                                     "apply", **source[0])),
         ("shaggoo_applies", bool, rule(shaggoo, f"{title}: the -2 to hit Shaggoo applies",
                                         rulebook=f"{RB}, Shaggoo: 'grenades and dynamite are exempt'")),
@@ -141,8 +139,7 @@ def _row(text):
     return {"rulebook": f"{TABLE}: {text}"}
 
 
-_UNDERLINED = {"assumed": DRAFT + "which counters are underlined is printed on them; a thrown or fired-once item is "
-                                  "one-use, a gun or a tool is not"}
+_UNDERLINED = {"assumed": DRAFT + "thrown or fired-once items are one-use, guns and tools not"}
 _ONE_SHOT = {"assumed": DRAFT + "the counter is used up by its effect"}
 _WEAPONS = {
     "handgun": _weapon("Handgun", 2, 1, False, True, (_row("Handgun 2/1"), _UNDERLINED)),
@@ -194,7 +191,7 @@ class Rules:
         choices=DIAGONAL_PAST_THICK_LINE)
     heroes: Heroes = section(Heroes)
     monsters: Monsters = section(Monsters)
-    weapons: Weapons = section(Weapons)
+    arms: Weapons = section(Weapons)
     hero_deck: tuple = rule(HERO_DECK, "The hero deck: 'a/b' the two hero symbols, then 'duck' or '+1' when marked",
                             assumed=DRAFT + "each pair of heroes on three cards, one plain, one Duck, one +1, so "
                                             "every hero is on 12 cards",
@@ -212,8 +209,8 @@ class Rules:
     monster_removes_cards: bool = rule(True, "The monster player may put a discarded card back in the box",
                                        rulebook=f"{RB}, Playing the Game: 'permanently remove it from the game'")
     bonus_counters: str = rule(
-        "ammo,body_armour,med_kit,emp,energy_drink,oxygen_tanks,stun,silver_bullet",
-        "The face-down bonus counters shuffled onto the ? squares (comma-separated counter names)",
+        "ammo, body_armour, med_kit, emp, energy_drink, oxygen_tanks, stun, silver_bullet",
+        "The face-down bonus counters shuffled onto the ? squares (comma-separated: " + ", ".join(COUNTERS) + ")",
         assumed=DRAFT + "the kit of the rules text that is not on a hero display, the silver bullet and the stun "
                         "grenade among them, one each", )
     hit_on: int = rule(7, "Total of 2d6 (after modifiers) a range attack needs",

@@ -318,13 +318,13 @@ def _pieces(rules):
 @table(np.int64, (PIECES,))
 def capacity(rules, players):
     """Each piece's damage capacity."""
-    return [p.damage_capacity for p in _pieces(rules)]
+    return [p.capacity for p in _pieces(rules)]
 
 
 @table(np.int64, (PIECES,))
 def close_combat(rules, players):
     """Each piece's close-combat modifier."""
-    return [p.close_combat for p in _pieces(rules)]
+    return [p.combat for p in _pieces(rules)]
 
 
 @table(np.int64, (PIECES,))
@@ -334,7 +334,7 @@ def movement(rules, players):
 
 
 def _weapons(rules):
-    return [getattr(rules.weapons, w) for w in WEAPONS]
+    return [getattr(rules.arms, w) for w in WEAPONS]
 
 
 @table(np.int64, (len(WEAPONS),))
@@ -360,7 +360,7 @@ def weapon_one_use(rules, players):
 @table(np.int8, (len(WEAPONS),))
 def weapon_terrain(rules, players):
     """The target's building and rubble modifiers apply to the weapon."""
-    return [w.terrain_modifiers for w in _weapons(rules)]
+    return [w.terrain for w in _weapons(rules)]
 
 
 @table(np.int8, (len(WEAPONS),))
