@@ -209,9 +209,7 @@ def pay_with_card(s, t, side, piece):
 def play_marked(s, t, kind, mark):
     """The hero player's PLUS_ONE or DUCK decision: play a card with the mark (YES) or not (END).  True
     if played."""
-    n = 0
     s.options[0] = option(END, 0, 0, 0, -1)
-    n = 1
     first = -1
     for i in range(s.hand_n[HEROES_SIDE]):
         if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == mark:
@@ -220,8 +218,7 @@ def play_marked(s, t, kind, mark):
     if first < 0:
         return False
     s.options[1] = option(YES, 0, first, 0, -1)
-    n = 2
-    if what_of(decide(s, t, HEROES_SIDE, kind, n)) == END:
+    if what_of(decide(s, t, HEROES_SIDE, kind, 2)) == END:
         return False
     to_discards(s, HEROES_SIDE, take_from_hand(s, HEROES_SIDE, first))
     s.cards_played[HEROES_SIDE] += 1
@@ -961,7 +958,7 @@ def list_fires(s, t, piece, n):
     """Append the piece's FIRE options: each attack it has, at each target in range and in sight."""
     c = s.at[piece]
     hero = piece < FIRST_MONSTER
-    for a in range(N_WEAPONS + 4):
+    for a in range(HYPNO_RAY + 1):  # the hero weapons, then the monsters' own attacks
         if a < N_WEAPONS:
             if not holds_weapon(s, piece, a) or (not hero and (a == EMP or a == SILVER_BULLET)):
                 continue

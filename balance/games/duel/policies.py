@@ -26,9 +26,9 @@ from balance.games.duel.decisions import (
     ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    HEAT_RAY, LASER_EYE, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
-from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
+from balance.games.duel.tables import DUCK as DUCK_MARK, FIRST_MONSTER, MAX_CELLS, PIECES, PLUS_ONE as PLUS_MARK
 from balance.kit import below, jit_inline, jit
 
 RANDOM, SNIPER, RAIDER, FOCUS, HUNTER, WALL, STANDARD = range(7)
@@ -205,7 +205,7 @@ def hero_square_value(s, t, h, c, policy, p):
 @jit_inline
 def reach_of(s, t, h):
     """The longest range of the hero's weapons that hurt (a handgun at least)."""
-    reach = t.weapon_range[0]
+    reach = t.weapon_range[HANDGUN]
     for k in range(N_WEAPONS):
         if s.carry[h, k] > 0 and t.weapon_range[k] > reach and t.weapon_damage[k] > 0:
             reach = t.weapon_range[k]
@@ -230,7 +230,7 @@ def list_shots(s, t, policy, p):
             if s.at[m] < 0:
                 continue
             for k in range(N_WEAPONS):
-                if not (s.carry[h, k] > 0 or (k == 0 and not armed)) or not hurts(k, m):
+                if not (s.carry[h, k] > 0 or (k == HANDGUN and not armed)) or not hurts(k, m):
                     continue
                 v = harm_value(s, t, m, attack_damage(t, k, m), weight_of(s, t, m, policy, p)) * \
                     chance_36(needed(s, t, k, m, s.at[m])) / 36.0
@@ -250,7 +250,7 @@ def list_pulls(s, t):
     m.pull_n = 0
     for sq in range(t.n_cells):
         lying = 0
-        for k in range(N_WEAPONS + 4):
+        for k in range(OXYGEN_TANKS):  # tanks put down on purpose are not picked up
             lying += s.dropped[sq, k]
         if s.bonus[sq] >= 0 or lying > 0:
             m.pull_at[m.pull_n] = sq
@@ -372,7 +372,7 @@ def act_value(s, t, side, code, policy, p):
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
     if what == CONCEAL:
-        return 0.05 if nearest_hero(s, t, s.at[KIDDOO]) <= t.weapon_range[0] + 1 else 0.0
+        return 0.05 if nearest_hero(s, t, s.at[KIDDOO]) <= t.weapon_range[HANDGUN] + 1 else 0.0
     if what == HEAL:
         return 0.5 / t.capacity[piece]
     if what == DRINK:
@@ -384,7 +384,7 @@ def act_value(s, t, side, code, policy, p):
     if what == JEEP_BOMB_RUN:  # worth it only with a Duck card for each hero aboard
         ducks = 0
         for i in range(s.hand_n[HEROES_SIDE]):
-            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == 1:
+            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == DUCK_MARK:
                 ducks += 1
         for h in range(N_HEROES):
             if s.in_jeep[h] and s.at[h] >= 0:
@@ -392,7 +392,7 @@ def act_value(s, t, side, code, policy, p):
         if ducks < 0:
             return -1.0
         target = target_of(code)
-        return chance_36(t.hit_on) / 36.0 * harm_value(s, t, target, t.weapon_damage[5], weight_of(
+        return chance_36(t.hit_on) / 36.0 * harm_value(s, t, target, t.weapon_damage[DYNAMITE], weight_of(
             s, t, target, policy, p)) - 0.1
     return -1.0  # a swap, oxygen tanks put down, a bonus action: not for these strategies
 
@@ -453,7 +453,7 @@ def choose(s, t, side, kind, n):
     if kind == PLUS_ONE:
         plus = 0
         for i in range(s.hand_n[HEROES_SIDE]):
-            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == 2:
+            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == PLUS_MARK:
                 plus += 1
         return 1 if s.roll_total + plus >= s.roll_need else 0
     if kind == DUCK:

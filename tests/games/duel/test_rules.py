@@ -4,7 +4,7 @@ from balance.games.duel import engine
 from balance.games.duel.decisions import (
     AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY,
     HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
-    YES, needed, option, sees,
+    YES, arg_of, needed, option, sees, square_of, what_of,
 )
 from balance.games.duel.policies import SNIPER
 from balance.games.duel.tables import STEPS
@@ -21,13 +21,13 @@ NO = option(END, 0, 0, 0, -1)
 def moves(p, piece):
     """The squares (row, col) a piece's move options reach."""
     n = engine.list_moves(p.s, p.t, piece, 0)
-    return {divmod(int(code >> 24) & 0xFFFF, p.width) for code in p.s.options[:n]}
+    return {divmod(int(square_of(code)), p.width) for code in p.s.options[:n]}
 
 
 def fires(p, piece):
     """(attack, target square (row, col)) of the piece's FIRE options."""
     n = engine.list_fires(p.s, p.t, piece, 0)
-    return {(int(code >> 16) & 0xFF, divmod(int(code >> 24) & 0xFFFF, p.width)) for code in p.s.options[:n]}
+    return {(int(arg_of(code)), divmod(int(square_of(code)), p.width)) for code in p.s.options[:n]}
 
 
 # ---------------------------------------------------------------- line of sight
@@ -510,7 +510,7 @@ def test_an_energy_drink_draws_two_cards_and_is_no_action():
     p.give(JOE, ENERGY_DRINK)
     p.hand(HEROES, p.card(HEROES, "billy/skull"))  # no card for Joe: the drink needs none
     n = engine.list_actions(p.s, p.t, HEROES)
-    drink = [c for c in p.options(n) if c & 0xFF == DRINK]
+    drink = [c for c in p.options(n) if what_of(c) == DRINK]
     assert len(drink) == 1
     engine.free_use(p.s, p.t, drink[0])
     assert p.s.hand_n[HEROES] == 3 and p.s.carry[JOE, ENERGY_DRINK] == 0
@@ -531,12 +531,12 @@ def test_heroes_on_one_square_swap_counters_freely_up_to_the_cap():
     p.give(JOE, RADIO)
     p.hand(HEROES, p.card(HEROES, "billy/skull"))
     n = engine.list_actions(p.s, p.t, HEROES)
-    swaps = [c for c in p.options(n) if c & 0xFF == SWAP]
+    swaps = [c for c in p.options(n) if what_of(c) == SWAP]
     assert len(swaps) == 1
     engine.free_use(p.s, p.t, swaps[0])
     assert p.s.carry[ARNIE, RADIO] == 1 and p.s.carry[JOE, RADIO] == 0
     n = engine.list_actions(p.s, p.t, HEROES)
-    assert not [c for c in p.options(n) if c & 0xFF == SWAP]
+    assert not [c for c in p.options(n) if what_of(c) == SWAP]
 
 
 def test_the_jeep_driven_at_a_monster_with_dynamite():
@@ -546,7 +546,7 @@ def test_the_jeep_driven_at_a_monster_with_dynamite():
     p.give(JOE, DYNAMITE)
     p.hand(HEROES, p.card(HEROES, "arnie/billy duck"))
     n = engine.list_powers(p.s, p.t, JOE, 0)
-    bomb = [c for c in p.options(n) if c & 0xFF == JEEP_BOMB_RUN]
+    bomb = [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]
     assert len(bomb) == 1
     p.dice(4, 3)
     p.choices(DUCK_YES)
@@ -570,7 +570,7 @@ def test_an_extended_bloob_moves_a_counter_and_keeps_together():
     p = Position(["....", ".b..", "...."])
     p.s.bloob_at[1] = p.cell(1, 2)
     n = engine.list_moves(p.s, p.t, BLOOB, 0)
-    ends = {(int(c >> 16) & 0xFF, divmod(int(c >> 24) & 0xFFFF, p.width)) for c in p.options(n)}
+    ends = {(int(arg_of(c)), divmod(int(square_of(c)), p.width)) for c in p.options(n)}
     assert (0, (0, 2)) in ends and (1, (1, 0)) in ends  # next to the other counter
     assert (0, (1, 3)) in ends and (0, (0, 1)) not in ends  # (0, 1) is next to no other counter
     engine.move(p.s, p.t, MONSTERS, move(BLOOB, p.cell(1, 3), 0))
@@ -590,7 +590,7 @@ def test_the_monster_player_may_not_remove_cards_when_the_rule_is_off():
     p.hand(MONSTERS, 0, 1)
     p.choices(NO)
     assert not engine.discard_from_hand(p.s, p.t, MONSTERS, True, p.t.monster_removes_cards)
-    assert {int(c) & 0xFF for c in p.options(3)} == {END, engine.PICK}
+    assert {int(what_of(c)) for c in p.options(3)} == {END, engine.PICK}
 
 
 def test_the_turn_keeps_to_the_hand_limit_after_drawing():

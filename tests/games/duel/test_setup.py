@@ -3,7 +3,7 @@
 import numpy as np
 
 from balance.games.duel import engine
-from balance.games.duel.decisions import BONUS
+from balance.games.duel.decisions import BONUS, what_of
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
 from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
@@ -26,10 +26,10 @@ def test_setup_pieces_on_their_spots_six_cards_each_and_the_bonus_counters_face_
 def test_no_bonus_action_without_a_card_in_hand():
     p = Position(["1.."])
     n = engine.list_actions(p.s, p.t, 0)
-    assert not any(int(c) & 0xFF == BONUS for c in p.options(n))
+    assert not any(what_of(c) == BONUS for c in p.options(n))
     p.hand(0, p.card(0, "billy/skull"))
     n = engine.list_actions(p.s, p.t, 0)
-    assert sum(int(c) & 0xFF == BONUS for c in p.options(n)) == 5  # one for each hero
+    assert sum(what_of(c) == BONUS for c in p.options(n)) == 5  # one for each hero
 
 
 def exact_win(modifier):
