@@ -86,10 +86,7 @@ def side_of(piece):
 @jit_inline
 def distance(t, a, b):
     """King moves between two squares (the range of a weapon is counted so)."""
-    w = t.width
-    dr = abs(a // w - b // w)
-    dc = abs(a % w - b % w)
-    return dr if dr > dc else dc
+    return np.int64(t.apart[a, b])
 
 
 @jit_inline
@@ -102,15 +99,14 @@ def big(piece):
 def blocked(s, t, y0, x0, y1, x1, shooter_sq, target, target_big):
     """Rubble (unless the target is Mechoor or Moogre), Mechoor or Moogre lies across the line (the buildings
     are in ``t.sight``)."""
-    w = t.width
     for m in (MECHOOR, MOOGRE):
         c = s.at[m]
-        if c >= 0 and c != shooter_sq and c != target and crosses(y0, x0, y1, x1, c // w, c % w):
+        if c >= 0 and c != shooter_sq and c != target and crosses(y0, x0, y1, x1, t.row[c], t.column[c]):
             return True
     if not target_big:
         for i in range(s.rubble_n):
             c = s.rubble_at[i]
-            if c != shooter_sq and c != target and crosses(y0, x0, y1, x1, c // w, c % w):
+            if c != shooter_sq and c != target and crosses(y0, x0, y1, x1, t.row[c], t.column[c]):
                 return True
     return False
 
@@ -125,10 +121,10 @@ def sees(s, t, shooter_sq, from_corners, target, target_big):
     mask = t.sight[shooter_sq, target] if from_corners else t.sight[shooter_sq, target] & 1
     if mask == 0:
         return False
-    y1, x1 = origin(target, t.width, 0)
+    y1, x1 = origin(t.row[target], t.column[target], 0)
     for k in range(5):
         if mask & (1 << k):
-            y0, x0 = origin(shooter_sq, t.width, k)
+            y0, x0 = origin(t.row[shooter_sq], t.column[shooter_sq], k)
             if not blocked(s, t, y0, x0, y1, x1, shooter_sq, target, target_big):
                 return True
     return False

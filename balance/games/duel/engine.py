@@ -382,6 +382,12 @@ def enemies_on(s, piece, c):
 
 
 @jit_inline
+def occupied(s, c):
+    """A piece stands on square c (by the counts of ``count_occupants``)."""
+    return s.occ_stamp[c] == s.occ_now and s.occ[c, 0] + s.occ[c, 1] > 0
+
+
+@jit_inline
 def heroes_on(s, c):
     return s.occ[c, HEROES_SIDE] if s.occ_stamp[c] == s.occ_now else 0
 
@@ -488,10 +494,10 @@ def list_moves(s, t, piece, n):
         if s.listed[c, mode] == s.reach_stamp_now:
             continue
         s.listed[c, mode] = s.reach_stamp_now
-        if enemies_at(s, piece, c) > 0:
+        if enemies_on(s, piece, c) > 0:
             if mode == 1:
                 continue
-        elif not may_stand(s, t, piece, c):
+        elif occupied(s, c) and not may_stand(s, t, piece, c):  # the search kept Mechoor out of buildings
             continue
         s.options[n] = option(MOVE, piece, mode, c, -1)
         n += 1

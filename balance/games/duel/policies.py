@@ -46,6 +46,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
+    ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
 ]
 
 # P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
@@ -198,7 +199,7 @@ def hero_square_value(s, t, h, c, policy, p):
             if d < far:
                 far = d
     if far < (1 << 20):  # more pressing as the game drags on: a player breaks a stand-off
-        v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - reach_of(s, t, h))
+        v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - s.policies.reach[h])
     return v
 
 
@@ -212,14 +213,26 @@ def reach_of(s, t, h):
     return reach
 
 
+@jit_inline
+def pieces_moving(s, n):
+    """The pieces with a MOVE among the options (bit ``piece``): only their squares are valued."""
+    movers = 0
+    for i in range(n):
+        if what_of(s.options[i]) == MOVE:
+            movers |= 1 << piece_of(s.options[i])
+    return movers
+
+
 @jit
-def list_shots(s, t, policy, p):
-    """Each hero's best shot at each monster by distance (``shot``): the chance to hit times the worth of the
-    damage, one-use counters at half worth, the default handgun of a hero with no weapon."""
+def list_shots(s, t, heroes, policy, p):
+    """The best shot of each hero among ``heroes`` (bits) at each monster by distance (``shot``): the chance to
+    hit times the worth of the damage, one-use counters at half worth, the default handgun of a hero with no
+    weapon."""
     shot = s.policies.shot
     for h in range(N_HEROES):
-        if s.at[h] < 0:
+        if s.at[h] < 0 or not heroes & (1 << h):
             continue
+        s.policies.reach[h] = reach_of(s, t, h)
         armed = False
         for k in range(N_WEAPONS):
             if s.carry[h, k] > 0:
@@ -417,11 +430,12 @@ def choose(s, t, side, kind, n):
         return below(n, s.policies.rng)
     p = s.policies.param[side]
     if kind == ACT:
-        if side == HEROES_SIDE:
+        movers = pieces_moving(s, n)
+        if side == HEROES_SIDE and movers:
             list_pulls(s, t)
-            list_shots(s, t, policy, p)
+            list_shots(s, t, movers, policy, p)
         for q in range(PIECES):
-            if side_of(q) == side and s.at[q] >= 0:
+            if movers & (1 << q):
                 s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p) if side == HEROES_SIDE \
                     else monster_square_value(s, t, q, s.at[q], policy, p)
         best, pick = -1e9, 0

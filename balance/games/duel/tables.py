@@ -225,9 +225,10 @@ def crosses(y0, x0, y1, x1, r, c):
 
 
 @jit
-def origin(square, width, k):
-    """Where a line of sight from a square starts (half squares): k 0 its centre, 1-4 its corners."""
-    y, x = 2.0 * (square // width), 2.0 * (square % width)
+def origin(row, column, k):
+    """Where a line of sight from the square (row, column) starts (half squares): k 0 its centre, 1-4 its
+    corners."""
+    y, x = 2.0 * row, 2.0 * column
     if k == 0:
         return y + 1.0, x + 1.0
     return y + 2.0 * ((k - 1) // 2), x + 2.0 * ((k - 1) % 2)
@@ -243,10 +244,10 @@ def building_sight(building, width, n):
             if a == b:
                 out[a, b] = 31
                 continue
-            y1, x1 = origin(b, width, 0)
             ra, ca, rb, cb = a // width, a % width, b // width, b % width
+            y1, x1 = origin(rb, cb, 0)
             for k in range(5):
-                y0, x0 = origin(a, width, k)
+                y0, x0 = origin(ra, ca, k)
                 clear = True
                 for r in range(min(ra, rb), max(ra, rb) + 1):
                     for c in range(min(ca, cb), max(ca, cb) + 1):
@@ -264,6 +265,29 @@ def sight(rules, players):
     play."""
     width, height, terrain = _map(rules.map)[:3]
     return building_sight(terrain, width, width * height)
+
+
+@table(np.int64, (MAX_CELLS,))
+def row(rules, players):
+    """Each square's row (from 0, north), looked up instead of divided out in a decision."""
+    width, height = _map(rules.map)[:2]
+    return np.arange(width * height) // width
+
+
+@table(np.int64, (MAX_CELLS,))
+def column(rules, players):
+    """Each square's column (from 0, west)."""
+    width, height = _map(rules.map)[:2]
+    return np.arange(width * height) % width
+
+
+@table(np.uint8, (MAX_CELLS, MAX_CELLS))
+def apart(rules, players):
+    """King moves between each pair of squares (``decisions.distance``), looked up instead of divided out in
+    every decision."""
+    width, height = _map(rules.map)[:2]
+    rows, cols = np.divmod(np.arange(width * height), width)
+    return np.maximum(abs(rows[:, None] - rows[None, :]), abs(cols[:, None] - cols[None, :]))
 
 
 def _kit(text):
@@ -369,7 +393,7 @@ def weapon_shaggoo(rules, players):
     return [w.shaggoo_applies for w in _weapons(rules)]
 
 
-TABLES = Tables(Rules, width, n_cells, building, sight, blue_spots, red_spots, bonus_squares, n_bonus_squares, jeep_start,
+TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, blue_spots, red_spots, bonus_squares, n_bonus_squares, jeep_start,
                 step, start_kit, bonus_pool, n_bonus_counters, cards, deck_size, capacity, close_combat, movement,
                 weapon_range, weapon_damage, weapon_hit_on, weapon_one_use, weapon_terrain, weapon_shaggoo)
 """The kernel's rules record."""
