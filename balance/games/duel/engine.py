@@ -705,6 +705,7 @@ def die(s, t, piece, absorbed_by_bloob):
     log(s, DIES, piece, c)
     s.at[piece] = -1
     s.killed_round[piece] = s.current_round
+    s.fell_at[piece] = c
     s.kills[1 - side_of(piece)] += 1
     if piece == BLOOB:
         for i in range(3):
@@ -998,9 +999,10 @@ def list_fires(s, t, piece, n):
                     s.options[n] = option(FIRE, piece, a, sq, h if a == HYPNO_RAY else -1)
                     n += 1
             if a == HEAT_RAY:  # the ray at a building: rubble next to it
-                for sq in range(t.n_cells):
-                    if t.building[sq] == BUILDING and heroes_at(s, sq, -1) == 0 and in_range(t, c, sq, reach) and \
-                            has_free_side(s, t, sq) and sees(s, t, c, False, sq, False):
+                for i in range(t.n_buildings):
+                    sq = t.buildings[i]
+                    if in_range(t, c, sq, reach) and has_free_side(s, t, sq) and heroes_at(s, sq, -1) == 0 and \
+                            sees(s, t, c, False, sq, False):
                         s.options[n] = option(FIRE, piece, a, sq, -1)
                         n += 1
     return n
@@ -1509,6 +1511,7 @@ def set_up(s, t):
         s.damage[p] = 0
         s.tracker[p] = False
         s.killed_round[p] = 0
+        s.fell_at[p] = -1
     s.bloob_at[0] = s.at[BLOOB]
     s.bloob_at[1] = -1
     s.bloob_at[2] = -1

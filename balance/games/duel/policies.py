@@ -39,6 +39,7 @@ N_HEROES = FIRST_MONSTER
 TANKS = PIECES
 
 SHOT_REACH = 9
+INF = 1e9
 
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
@@ -156,30 +157,27 @@ def nearest_monster(s, t, c):
 
 
 @jit
-def hero_square_value(s, t, h, c, policy, p):
+def hero_square_value(s, t, h, c, policy, p, bar):
     """A hero's worth of standing on c: its best shot from there, less the monsters' threat (distances only)
-    and the penalty for standing too close, plus the pull of counters and of the monsters to kill."""
-    best = 0.0
+    and the penalty for standing too close, plus the pull of counters and of the monsters to kill.  A square
+    that cannot be worth more than ``bar`` even with every shot in sight is not looked at further: the worth
+    returned is then at most ``bar``."""
     keep_range, key_weight, grab_weight, caution = p[0], p[1], p[2], p[3]
-    for m in range(FIRST_MONSTER, PIECES):
-        if s.at[m] < 0:
-            continue
-        v = s.policies.shot[h, m, min(distance(t, c, s.at[m]), SHOT_REACH)]
-        if v > best and sees(s, t, c, True, s.at[m], big(m)):
-            best = v
     threat = 0.0
     near = 1 << 20
+    unhindered = 0.0  # the best shot, were every monster in sight
     for m in range(FIRST_MONSTER, PIECES):
         if s.at[m] < 0:
             continue
         d = distance(t, c, s.at[m])
+        unhindered = max(unhindered, s.policies.shot[h, m, min(d, SHOT_REACH)])
         if d < near:
             near = d
         if d <= t.movement[m]:
             threat += 1.0 - cc_win(t, h, m)
         elif m == MECHOOR and d <= t.heat_ray_range:
             threat += 0.3
-    v = 0.5 * best - caution * threat / t.capacity[h]
+    v = -caution * threat / t.capacity[h]
     if near < keep_range:
         v -= 0.1 * caution * (keep_range - near)
     # counters to pick up (listed by ``list_pulls``)
@@ -200,7 +198,16 @@ def hero_square_value(s, t, h, c, policy, p):
                 far = d
     if far < (1 << 20):  # more pressing as the game drags on: a player breaks a stand-off
         v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - s.policies.reach[h])
-    return v
+    if v + 0.5 * unhindered <= bar:
+        return v
+    best = 0.0
+    for m in range(FIRST_MONSTER, PIECES):
+        if s.at[m] < 0:
+            continue
+        shot = s.policies.shot[h, m, min(distance(t, c, s.at[m]), SHOT_REACH)]
+        if shot > best and sees(s, t, c, True, s.at[m], big(m)):
+            best = shot
+    return v + 0.5 * best
 
 
 @jit_inline
@@ -258,22 +265,32 @@ def list_shots(s, t, heroes, policy, p):
 
 @jit
 def list_pulls(s, t):
-    """The squares with a face-down bonus counter or kit lying about, for the heroes to walk to."""
+    """The squares with a face-down bonus counter or kit lying about, for the heroes to walk to: the bonus
+    squares, and where a hero or Kiddoo fell."""
     m = s.policies
     m.pull_n = 0
-    for sq in range(t.n_cells):
+    for i in range(t.n_bonus_squares):
+        sq = t.bonus_squares[i]
+        if s.bonus[sq] >= 0:
+            m.pull_at[m.pull_n] = sq
+            m.pull_n += 1
+    for piece in range(KIDDOO + 1):
+        sq = s.fell_at[piece]
+        if sq < 0:
+            continue
         lying = 0
         for k in range(OXYGEN_TANKS):  # tanks put down on purpose are not picked up
             lying += s.dropped[sq, k]
-        if s.bonus[sq] >= 0 or lying > 0:
+        if lying > 0:
             m.pull_at[m.pull_n] = sq
             m.pull_n += 1
 
 
 @jit
-def monster_square_value(s, t, m, c, policy, p):
+def monster_square_value(s, t, m, c, policy, p, bar):
     """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
-    away from the heroes for those two (the wall)."""
+    away from the heroes for those two (the wall), plus its best shot from there.  Like
+    ``hero_square_value``, a square that cannot beat ``bar`` is not looked at further."""
     hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
     weakest = -1
     low = 1 << 20
@@ -286,7 +303,6 @@ def monster_square_value(s, t, m, c, policy, p):
     v = 0.0
     if weakest >= 0:
         v -= 0.05 * hunt * distance(t, c, s.at[weakest])
-    v += 0.5 * monster_shot_from(s, t, m, c)
     near = nearest_hero(s, t, c)
     if m == MOOGRE or m == MECHOOR:
         if near < retreat:
@@ -304,18 +320,20 @@ def monster_square_value(s, t, m, c, policy, p):
             v -= 0.05 * shield * max(0, far - 1)
     if m == BLOOB or m == DRAKOOR or m == KIDDOO:
         v -= 0.02 * near  # the fighters close in
-    return v
+    return v + 0.5 * monster_shot_from(s, t, m, c, 2.0 * (bar - v))
 
 
 @jit
-def monster_shot_from(s, t, m, c):
-    """The best shot monster m would have from square c with its own attack (in sight and in range)."""
+def monster_shot_from(s, t, m, c, bar):
+    """The best shot monster m would have from square c with its own attack (in sight and in range); 0 when
+    none beats ``bar`` (the lines of sight are then not traced)."""
     attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
         ROCKS if m == MOOGRE and s.rubble[c] != 0 else -1
     if attack < 0:
         return 0.0
     reach = attack_range(t, attack)
-    best = 0.0
+    best = max(0.0, bar)
+    found = 0.0
     for h in range(N_HEROES):
         sq = s.at[h]
         if sq < 0 or (reach > 0 and distance(t, c, sq) > reach):
@@ -324,7 +342,8 @@ def monster_shot_from(s, t, m, c):
         v *= chance_36(needed(s, t, attack, h, sq)) / 36.0
         if v > best and sees(s, t, c, False, sq, False):
             best = v
-    return best
+            found = v
+    return found
 
 
 @jit
@@ -350,7 +369,8 @@ def fight_value(s, t, attacker, c):
 
 
 @jit
-def act_value(s, t, side, code, policy, p):
+def act_value(s, t, side, code, policy, p, bar):
+    """The worth of an ACT option; a move worth no more than ``bar`` (the best so far) may be cut short."""
     what = what_of(code)
     piece = piece_of(code)
     if what == END:
@@ -374,14 +394,14 @@ def act_value(s, t, side, code, policy, p):
         if enemy:
             return fight_value(s, t, piece, c) + 0.02
         if side == HEROES_SIDE:
-            gain = hero_square_value(s, t, piece, c, policy, p) - s.policies.here_value[piece]
-            if s.bonus[c] >= 0:
-                gain += 0.1 * p[2]
-            return gain - 0.01
+            bonus = 0.1 * p[2] if s.bonus[c] >= 0 else 0.0
+            here_value = s.policies.here_value[piece]
+            return hero_square_value(s, t, piece, c, policy, p, bar + here_value - bonus + 0.01) - here_value + \
+                bonus - 0.01
+        here_value = s.policies.here_value[piece]
         if here != s.at[piece]:  # an extended Bloob's counter
-            return monster_square_value(s, t, piece, c, policy, p) - monster_square_value(
-                s, t, piece, here, policy, p) - 0.01
-        return monster_square_value(s, t, piece, c, policy, p) - s.policies.here_value[piece] - 0.01
+            here_value = monster_square_value(s, t, piece, here, policy, p, -INF)
+        return monster_square_value(s, t, piece, c, policy, p, bar + here_value + 0.01) - here_value - 0.01
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
     if what == CONCEAL:
@@ -436,11 +456,11 @@ def choose(s, t, side, kind, n):
             list_shots(s, t, movers, policy, p)
         for q in range(PIECES):
             if movers & (1 << q):
-                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p) if side == HEROES_SIDE \
-                    else monster_square_value(s, t, q, s.at[q], policy, p)
-        best, pick = -1e9, 0
+                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p, -INF) \
+                    if side == HEROES_SIDE else monster_square_value(s, t, q, s.at[q], policy, p, -INF)
+        best, pick = -INF, 0
         for i in range(n):
-            v = act_value(s, t, side, s.options[i], policy, p)
+            v = act_value(s, t, side, s.options[i], policy, p, best)
             if v > best:
                 best, pick = v, i
         return pick

@@ -51,6 +51,7 @@ FIELDS = [
     ("close_combats", np.int64),
     ("close_combats_won", np.int64, (2,)),  # per side
     ("killed_round", np.int64, (PIECES,)),  # the round a piece died, 0: alive at the end
+    ("fell_at", np.int64, (PIECES,)),  # the square where a piece died (its kit lies there), -1: alive
     ("scores", np.int64, (2,)),
     ("standing", np.int64, (2,)),
     ("roll_total", np.int64),  # the roll at hand (after modifiers), for the +1 decision

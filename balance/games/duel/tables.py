@@ -156,6 +156,17 @@ def n_bonus_squares(rules, players):
     return len(_map(rules.map)[5])
 
 
+@table(np.int64, (MAX_CELLS,))
+def buildings(rules, players):
+    """The building squares (``n_buildings`` of them), for the heat ray's targets."""
+    return np.flatnonzero(np.asarray(_map(rules.map)[2]) == BUILDING) if n_buildings(rules, players) else [0]
+
+
+@table(np.int64)
+def n_buildings(rules, players):
+    return int(np.sum(np.asarray(_map(rules.map)[2]) == BUILDING))
+
+
 @table(np.int64)
 def jeep_start(rules, players):
     """The jeep's square at the start (-1: no jeep)."""
@@ -393,7 +404,8 @@ def weapon_shaggoo(rules, players):
     return [w.shaggoo_applies for w in _weapons(rules)]
 
 
-TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, blue_spots, red_spots, bonus_squares, n_bonus_squares, jeep_start,
+TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, blue_spots, red_spots, bonus_squares, n_bonus_squares,
+                buildings, n_buildings, jeep_start,
                 step, start_kit, bonus_pool, n_bonus_counters, cards, deck_size, capacity, close_combat, movement,
                 weapon_range, weapon_damage, weapon_hit_on, weapon_one_use, weapon_terrain, weapon_shaggoo)
 """The kernel's rules record."""
