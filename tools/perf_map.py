@@ -2,7 +2,7 @@
 time goes, function by function (``docs/performance.md``)::
 
     perf record -F 999 -o /tmp/perf.data -- .venv/bin/python tools/perf_map.py moongha-duel
-    perf report -i /tmp/perf.data --sort sym
+    perf report -i /tmp/perf.data --sort sym | grep balance   # the rest is mostly the compiler at work
 
 ``perf`` shows numba's code as bare addresses; at the end this writes ``/tmp/perf-<pid>.map`` (the
 format ``perf`` reads for code made at run time), one line per compiled function.  The kernels are
@@ -15,11 +15,14 @@ Usage: python tools/perf_map.py GAME [--seconds S]
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="perf-map-")  # before numba is imported
+atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], True)
 
 
 def compiled_functions() -> dict[int, str]:
