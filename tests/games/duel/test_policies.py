@@ -1,0 +1,63 @@
+"""The strategies' shortcuts choose what a full valuation would: a square is valued in full only when it could
+beat the best option so far (``policies.hero_square_value(..., bar)``), and the counters to walk to are looked
+for where they can lie."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from balance.games.duel import SPEC, engine, policies
+from balance.games.duel.decisions import ACT, HEROES_SIDE, MONSTERS_SIDE
+from balance.games.duel.rules import Rules
+from balance.games.duel.tables import TABLES
+from tests.games.duel.position import rng
+
+FULL = -policies.INF  # no bar: every option valued in full
+
+
+def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
+    """The boards of standard games stopped after a few rounds (undecided games only)."""
+    out = []
+    for g in range(games):
+        for r in rounds:
+            s = engine.LAYOUT.new(scripted=True)
+            s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(100 + g), rng(200 + g), rng(300 + g)
+            for side, name in enumerate((hero, monster)):
+                policy = SPEC.policy(name)
+                s.policies.id[side] = policy.id
+                s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
+            engine.play_game(s, TABLES.python(replace(Rules(), max_rounds=r), 2))
+            if s.winner < 0:
+                out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("hero,monster", [("sniper", "hunter"), ("raider", "wall")])
+def test_cutting_a_valuation_short_never_changes_the_choice(hero, monster):
+    t = TABLES.python(Rules(), 2)
+    checked = 0
+    for s in positions(hero, monster):
+        for side in (HEROES_SIDE, MONSTERS_SIDE):
+            n = engine.list_actions(s, t, side)
+            if n < 2:
+                continue
+            pick = policies.choose(s, t, side, ACT, n)  # leaves its scratch (shots, counters, here values)
+            p = s.policies.param[side]
+            full = [policies.act_value(s, t, side, s.options[i], s.policies.id[side], p, FULL) for i in range(n)]
+            assert pick == int(np.argmax(full)), (side, pick, full)
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit():
+    t = TABLES.python(Rules(), 2)
+    with_kit_lying = 0
+    for s in positions("raider", "hunter", games=8, rounds=(12, 24)):
+        policies.list_pulls(s, t)
+        listed = sorted({int(c) for c in s.policies.pull_at[:s.policies.pull_n]})
+        lying = s.dropped[:t.n_cells, :policies.OXYGEN_TANKS].sum(axis=1)
+        every_square = [c for c in range(t.n_cells) if s.bonus[c] >= 0 or lying[c] > 0]
+        assert listed == every_square
+        with_kit_lying += lying.sum() > 0
+    assert with_kit_lying >= 2  # the fallen heroes' kit was looked for, not only the bonus squares
