@@ -370,7 +370,8 @@ def fight_value(s, t, attacker, c):
 
 @jit
 def act_value(s, t, side, code, policy, p, bar):
-    """The worth of an ACT option; a move worth no more than ``bar`` (the best so far) may be cut short."""
+    """The worth of an ACT option.  A move that cannot beat ``bar`` (the best option so far) is valued only as
+    far as it takes to know that, and then gets a worth of at most ``bar``."""
     what = what_of(code)
     piece = piece_of(code)
     if what == END:
