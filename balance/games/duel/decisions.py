@@ -43,7 +43,6 @@ KINDS = ("act", "card", "plus_one", "duck", "duck_to", "place_loser", "first_def
 (END, MOVE, FIRE, RUBBLE, EXTEND, RETRACT, CONCEAL, HEAL, DRINK, SWAP, DROP_TANKS, BONUS, JEEP_BOMB_RUN, PICK,
  YES, REMOVE) = range(16)
 
-INF = 1 << 30
 # P(2d6 >= n) * 36 for n = 0..14
 AT_LEAST_36 = np.array([36, 36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0, 0], np.int64)
 

@@ -39,7 +39,7 @@ N_HEROES = FIRST_MONSTER
 TANKS = PIECES
 
 SHOT_REACH = 9
-INF = 1e9
+NO_BAR = -1e9  # below every worth: value in full
 
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
@@ -48,6 +48,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
     ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
+    ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
 ]
 
 # P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
@@ -286,12 +287,9 @@ def list_pulls(s, t):
             m.pull_n += 1
 
 
-@jit
-def monster_square_value(s, t, m, c, policy, p, bar):
-    """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
-    away from the heroes for those two (the wall), plus its best shot from there.  Like
-    ``hero_square_value``, a square that cannot beat ``bar`` is not looked at further."""
-    hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
+@jit_inline
+def weakest_hero(s, t):
+    """The hero with the least damage left to take (-1: none left)."""
     weakest = -1
     low = 1 << 20
     for h in range(N_HEROES):
@@ -300,6 +298,16 @@ def monster_square_value(s, t, m, c, policy, p, bar):
             if left < low:
                 low = left
                 weakest = h
+    return weakest
+
+
+@jit
+def monster_square_value(s, t, m, c, policy, p, bar):
+    """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
+    away from the heroes for those two (the wall), plus its best shot from there.  Like
+    ``hero_square_value``, a square that cannot beat ``bar`` is not looked at further."""
+    hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
+    weakest = s.policies.weakest
     v = 0.0
     if weakest >= 0:
         v -= 0.05 * hunt * distance(t, c, s.at[weakest])
@@ -320,30 +328,30 @@ def monster_square_value(s, t, m, c, policy, p, bar):
             v -= 0.05 * shield * max(0, far - 1)
     if m == BLOOB or m == DRAKOOR or m == KIDDOO:
         v -= 0.02 * near  # the fighters close in
-    return v + 0.5 * monster_shot_from(s, t, m, c, 2.0 * (bar - v))
+    if v + 0.5 * monster_shot_from(s, t, m, c, False) <= bar:
+        return v
+    return v + 0.5 * monster_shot_from(s, t, m, c, True)
 
 
 @jit
-def monster_shot_from(s, t, m, c, bar):
-    """The best shot monster m would have from square c with its own attack (in sight and in range); 0 when
-    none beats ``bar`` (the lines of sight are then not traced)."""
+def monster_shot_from(s, t, m, c, in_sight):
+    """The best shot monster m would have from square c with its own attack at a hero in range: in sight, or
+    (``in_sight`` False) were every hero in sight."""
     attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
         ROCKS if m == MOOGRE and s.rubble[c] != 0 else -1
     if attack < 0:
         return 0.0
     reach = attack_range(t, attack)
-    best = max(0.0, bar)
-    found = 0.0
+    best = 0.0
     for h in range(N_HEROES):
         sq = s.at[h]
         if sq < 0 or (reach > 0 and distance(t, c, sq) > reach):
             continue
         v = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
         v *= chance_36(needed(s, t, attack, h, sq)) / 36.0
-        if v > best and sees(s, t, c, False, sq, False):
+        if v > best and (not in_sight or sees(s, t, c, False, sq, False)):
             best = v
-            found = v
-    return found
+    return best
 
 
 @jit
@@ -401,7 +409,7 @@ def act_value(s, t, side, code, policy, p, bar):
                 bonus - 0.01
         here_value = s.policies.here_value[piece]
         if here != s.at[piece]:  # an extended Bloob's counter
-            here_value = monster_square_value(s, t, piece, here, policy, p, -INF)
+            here_value = monster_square_value(s, t, piece, here, policy, p, NO_BAR)
         return monster_square_value(s, t, piece, c, policy, p, bar + here_value + 0.01) - here_value - 0.01
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
@@ -455,11 +463,13 @@ def choose(s, t, side, kind, n):
         if side == HEROES_SIDE and movers:
             list_pulls(s, t)
             list_shots(s, t, movers, policy, p)
+        elif movers:
+            s.policies.weakest = weakest_hero(s, t)
         for q in range(PIECES):
             if movers & (1 << q):
-                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p, -INF) \
-                    if side == HEROES_SIDE else monster_square_value(s, t, q, s.at[q], policy, p, -INF)
-        best, pick = -INF, 0
+                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p, NO_BAR) \
+                    if side == HEROES_SIDE else monster_square_value(s, t, q, s.at[q], policy, p, NO_BAR)
+        best, pick = NO_BAR, 0
         for i in range(n):
             v = act_value(s, t, side, s.options[i], policy, p, best)
             if v > best:

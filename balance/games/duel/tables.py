@@ -159,12 +159,16 @@ def n_bonus_squares(rules, players):
 @table(np.int64, (MAX_CELLS,))
 def buildings(rules, players):
     """The building squares (``n_buildings`` of them), for the heat ray's targets."""
-    return np.flatnonzero(np.asarray(_map(rules.map)[2]) == BUILDING) if n_buildings(rules, players) else [0]
+    return _building_squares(rules) or [0]
 
 
 @table(np.int64)
 def n_buildings(rules, players):
-    return int(np.sum(np.asarray(_map(rules.map)[2]) == BUILDING))
+    return len(_building_squares(rules))
+
+
+def _building_squares(rules):
+    return np.flatnonzero(np.asarray(_map(rules.map)[2]) == BUILDING).tolist()
 
 
 @table(np.int64)
@@ -296,8 +300,7 @@ def column(rules, players):
 def apart(rules, players):
     """King moves between each pair of squares (``decisions.distance``), looked up instead of divided out in
     every decision."""
-    width, height = _map(rules.map)[:2]
-    rows, cols = np.divmod(np.arange(width * height), width)
+    rows, cols = row(rules, players), column(rules, players)
     return np.maximum(abs(rows[:, None] - rows[None, :]), abs(cols[:, None] - cols[None, :]))
 
 

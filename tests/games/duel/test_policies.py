@@ -13,7 +13,7 @@ from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
 from tests.games.duel.position import rng
 
-FULL = -policies.INF  # no bar: every option valued in full
+FULL = policies.NO_BAR  # no bar: every option valued in full
 
 
 def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
