@@ -206,7 +206,7 @@ def replay_cmd(
         raise BalanceError("give a GAME_INDEX or --find CONDITION (one of them)")
     if game_index is None:
         game_index = find_game(run.games, find, run.meta["scenario"]["players"])
-    with console.status("Replaying the game (the first replay of a game compiles its engine's logged variant)..."):
+    with console.status("Replaying the game (the first replay of a game compiles its engine's traced variant)..."):
         log = replay(run, game_index)
     for line in log.lines:
         console.print(line, markup=False, highlight=False, soft_wrap=True)

@@ -2,9 +2,9 @@
 
 The engine says what happens where it happens, in the rules' terms: ``log(s, EVENT, a, b, c, d)``
 with an event kind of the game's and up to four integers (a seat, a city, a count...).  For the
-production state ``log`` compiles to nothing, so logging costs nothing in a run; for the logged
-variant of the state (``Layout.new(logged=True)``, used by the replay) each event is appended to
-``s.log``.  The game's ``replay.py`` turns the events into the rulebook's words.
+production state ``log`` compiles to nothing, so logging costs nothing in a run; for the traced
+variant of the state (``Layout.new(traced=True)``, used by the replay and the tests) each event is
+appended to ``s.log``.  The game's ``replay.py`` turns the events into the rulebook's words.
 """
 
 import numpy as np
@@ -26,7 +26,7 @@ def _append(s, kind, a, b, c, d):
 
 
 def logged(s) -> bool:
-    """The state is the replay's logged variant (a constant in a compiled kernel)."""
+    """The state is the traced variant (the replay's and the tests') (a constant in a compiled kernel)."""
     return "log" in (s.dtype.names or ())
 
 

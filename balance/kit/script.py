@@ -1,6 +1,6 @@
 """Scripted dice and choices, for rule tests: a compile-time switch on the state's type.
 
-A test builds the scripted variant of a game's state (``Layout.new(scripted=True)``), queues dice
+A test builds the traced variant of a game's state (``Layout.new(traced=True)``), queues dice
 faces and choices (``script_dice``, ``script_choices``) and calls the engine.  ``roll`` and
 ``scripted_option`` are resolved when a kernel is compiled: for the production state (no
 ``script`` field) ``roll`` is the plain die and ``scripted_option`` the constant -1, so the
@@ -45,9 +45,15 @@ def _next_option(s, n):
 
 
 def scripted(s) -> bool:
-    """The state is the tests' scripted variant: a constant in a compiled kernel, so an engine may do work
-    that only a script needs (list options a policy would not read) without a cost in production."""
+    """The state is the traced variant (the tests' and the replay's): a constant in a compiled kernel."""
     return "script" in (s.dtype.names or ())
+
+
+def choices_scripted(s) -> bool:
+    """A test's scripted choices wait to be taken: an engine may then do work that only a script needs (list
+    options a policy would not read).  Always False in production, and in a replay (its script is empty), so
+    that a replayed game is played as the run played it."""
+    return scripted(s) and s.script.choice_at < s.script.choice_len
 
 
 def roll(s, sides):
@@ -67,6 +73,13 @@ def scripted_option(s, n):
 def _scripted(s):
     listed = "script" in s.fields
     return lambda s: listed
+
+
+@overload(choices_scripted)
+def _choices_scripted(s):
+    if "script" not in s.fields:
+        return lambda s: False
+    return lambda s: s.script.choice_at < s.script.choice_len
 
 
 @overload(roll)

@@ -13,10 +13,12 @@ Every state holds, besides the game's own fields:
 - ``policies``: a record the strategies own (the engine never writes it): their random stream
   ``rng``, each seat's policy ``id`` and parameters ``param``, and the game's policy scratch and
   memos;
-- in the scripted variant only (tests): ``script``, the dice faces and choices the next rolls and
-  decisions take (``balance.kit.script``); in the logged variant only (``balance replay``): ``log``,
-  the game's events (``balance.kit.log``).  The production state has neither field, so the
-  production kernels contain no test branch and no logging.
+- in the traced variant only (the tests and ``balance replay``): ``script``, the dice faces and
+  choices the next rolls and decisions take (``balance.kit.script``), and ``log``, the game's events
+  (``balance.kit.log``).  The production state has neither field, so the production kernels contain
+  no test branch and no logging.  One variant serves the tests and the replay (an empty script
+  leaves the dice and the choices to the game's streams and policies): a game's engine is compiled
+  twice, not once for each combination (Moongha Invaders takes minutes a compile).
 """
 
 from __future__ import annotations
@@ -53,19 +55,19 @@ class Layout:
             ("policies", np.dtype(policies))]
         self.dtype = self.variant()
 
-    def variant(self, scripted: bool = False, logged: bool = False) -> np.dtype:
-        """The state's record type: production, or with a script (tests) and/or a log (replay).  The
+    def variant(self, traced: bool = False) -> np.dtype:
+        """The state's record type: production, or traced (a script and a log: the tests, the replay).  The
         extra fields come first: a variant that began with every production field would be taken by
         numba for a subtype of the production one (a warning, and an experimental conversion)."""
         script = np.dtype([("dice", np.int64, (SCRIPT_LENGTH,)), ("dice_at", np.int64), ("dice_len", np.int64),
                            ("choice", np.int64, (SCRIPT_LENGTH,)), ("choice_at", np.int64),
                            ("choice_len", np.int64)])
-        extra = ([("script", script)] if scripted else []) + ([("log", LOG)] if logged else [])
+        extra = [("script", script), ("log", LOG)] if traced else []
         return np.dtype(extra + self._fields)
 
-    def new(self, scripted: bool = False, logged: bool = False):
+    def new(self, traced: bool = False):
         """A zeroed state for Python code (tests, tools, the replay): the record, its fields as attributes."""
-        return python_record(np.zeros(1, self.variant(scripted, logged)))
+        return python_record(np.zeros(1, self.variant(traced)))
 
 
 def python_record(array):

@@ -1,7 +1,7 @@
 """``balance replay``: one game of a run played again from its seed and told turn by turn.
 
 A game's random streams come from the run's seed and the game's index alone (``balance.kit.rng``), so
-any game of a run can be played again on its own, with the same engine, in the logged variant of the
+any game of a run can be played again on its own, with the same engine, in the traced variant of the
 state (``balance.kit.log``): the engine notes what happens, the game's ``replay.py`` says it in the
 rulebook's words, and the replayed record is checked against the one the run stored.
 """
@@ -68,7 +68,7 @@ def play_logged(scenario: Scenario, game_index: int) -> tuple:
     seat_policy, seat_params = scenario.seat_arrays()
     tables, columns, *extra = spec.kernel_inputs(scenario.rules, scenario.players, seat_policy)
     t, col = python_record(tables), python_record(columns)
-    s = spec.layout.new(logged=True)
+    s = spec.layout.new(traced=True)
     seats = lineup(scenario.players, game_index, 1, scenario.rotate_seats)[0]
     start_game(s, run_key(scenario.seed), game_index, seats, seat_policy, seat_params)
     return s, t, col, seats, spec.play_game(s, t, *extra)

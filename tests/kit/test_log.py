@@ -20,7 +20,7 @@ def test_a_write_after_a_log_is_kept_and_the_log_is_kept_only_when_on(on):
     """An inlined helper that writes the state inside an ``if``, after a log in the same loop: with ``log``
     IR-inlined (``inline="always"``) numba 0.68 dropped such writes (Angry Monsters' default game never
     ended: the human's moves were never spent)."""
-    s = WRITES.new(logged=on)
+    s = WRITES.new(traced=on)
     s.written[:] = -1
     assert write_after_a_log(s) == on
     assert list(s.written) == [30, 31]

@@ -26,7 +26,7 @@ def choose(s, n):
 
 
 def state(scripted):
-    s = LAYOUT.new(scripted=scripted)
+    s = LAYOUT.new(traced=scripted)
     s.rng[:] = new_rng(np.random.SeedSequence(1))
     s.options[:4] = [10, 20, 30, 40]
     return s
@@ -69,7 +69,7 @@ def write_after_a_roll(s):
 def test_a_write_after_a_roll_is_kept(scripted):
     """An inlined helper that writes the state inside an ``if``, after a roll in the same loop: numba 0.68
     dropped the write when the kit's overloads were IR-inlined (``inline="always"``)."""
-    s = WRITES.new(scripted=scripted)
+    s = WRITES.new(traced=scripted)
     s.rng[:] = new_rng(np.random.SeedSequence(1))
     if scripted:
         script_dice(s, 1, 1)

@@ -26,7 +26,7 @@ from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_reco
                          start_game, start_turn, track_lead)
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log, logged
-from balance.kit.script import scripted
+from balance.kit.script import choices_scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -82,7 +82,7 @@ def decide(s, t, seat, kind, n):
 def decide_move(s, t, seat, kind):
     """MONSTER_MOVE or MEEPLE_STEP: the options are listed for the random policy and a test's script only
     (a scripted policy answers with its move)."""
-    if scripted(s) or s.policies.id[seat] == RANDOM:
+    if choices_scripted(s) or s.policies.id[seat] == RANDOM:
         n = monster_options(s, t, seat) if kind == MONSTER_MOVE else meeple_options(s, t)
         return decide(s, t, seat, kind, n)
     return policies.choose(s, t, seat, kind, 0)

@@ -32,7 +32,7 @@ from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum,
                          scripted_option, start_game, start_turn, track_lead)
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log
-from balance.kit.script import scripted
+from balance.kit.script import choices_scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -95,7 +95,7 @@ def list_placements(s, t, seat):
 def decide_place(s, t, seat):
     """PLACE: the options are listed for a test's script only (the policies read the legal positions)."""
     areas_owned(s, t, s.monster[seat], s.owns)
-    if scripted(s):
+    if choices_scripted(s):
         n = list_placements(s, t, seat)
         o = scripted_option(s, n)
         if o >= 0:

@@ -20,13 +20,13 @@ def rng(seed=0):
 
 class Position:
     """The scripted state ``s`` set up on ``rows`` (monsters on the M squares in reading order, the others
-    placed as the rules place them) and the tables ``t``; ``logged``: the state logs its events as a replay's."""
+    placed as the rules place them) and the tables ``t``."""
 
-    def __init__(self, rows, players=3, logged=False, **changes):
+    def __init__(self, rows, players=3, **changes):
         meeples = sum(sum(int(ch) if ch.isdigit() else ch in "mw" for ch in row) for row in rows)
         self.rules = replace(Rules(), board=tuple(rows), meeples=max(meeples, 1), **changes)
         self.t = TABLES.python(self.rules, players)
-        self.s = engine.LAYOUT.new(scripted=True, logged=logged)
+        self.s = engine.LAYOUT.new(traced=True)
         self.seed(0)
         engine.set_up(self.s, self.t)
         self.width = len(rows[0])

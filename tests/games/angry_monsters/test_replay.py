@@ -29,7 +29,7 @@ def turn_told(p, seat):
 
 
 def test_a_monster_turn_is_told_roll_walk_meal_wreck_and_stop():
-    p = Position(["~~~~~~", "~M.mr.", "~~~.mE"], players=2, logged=True)  # a meeple left: the turn goes on
+    p = Position(["~~~~~~", "~M.mr.", "~~~.mE"], players=2)  # a meeple left: the turn goes on
     p.seat(0, RANDOM)
     p.dice(3)
     p.choices((STEP, p.cell(1, 2)), (STEP, p.cell(1, 3)), (WRECK, p.cell(1, 4)), (END, -1))
@@ -44,7 +44,7 @@ def test_a_monster_turn_is_told_roll_walk_meal_wreck_and_stop():
 
 
 def test_the_humans_turn_is_told_dice_steps_and_evacuation():
-    p = Position(["M~~~~", "~~m.E"], players=2, logged=True)
+    p = Position(["M~~~~", "~~m.E"], players=2)
     p.seat(1, NEAREST_EXIT, 1.0, 0.5)
     p.dice(1, 1)
     E.human_turn(p.s, p.t)
@@ -58,7 +58,7 @@ def test_the_humans_turn_is_told_dice_steps_and_evacuation():
 
 
 def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
-    p = Position(["M~~~~", "~~mmE"], players=2, logged=True)
+    p = Position(["M~~~~", "~~mmE"], players=2)
     p.seat(1, NEAREST_EXIT, 1.0, 0.5)
     p.dice(2, 1)
     E.human_turn(p.s, p.t)
@@ -70,7 +70,7 @@ def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
 
 
 def test_a_replaced_evac_site_is_told_with_the_meeples_put_back():
-    p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2, logged=True)
+    p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2)
     E.destroy(p.s, p.t, 0, p.cell(2, 3))
     p.s.evacuated = 3
     p.seat(1, NEAREST_EXIT, 1.0, 0.5)

@@ -31,7 +31,7 @@ class Position:
     """The scripted state ``s`` on the map ``rows`` and the tables ``t``; the hands are empty and every
     hero's display is bare (``give`` puts counters on it)."""
 
-    def __init__(self, rows, thick_lines=(), logged=False, **changes):
+    def __init__(self, rows, thick_lines=(), **changes):
         width = max(12, len(rows[0]))
         area = [row.ljust(width, ".") for row in rows]
         plain = ["".join("#" if ch == "#" else "J" if ch == "J" else "." for ch in row) for row in area]
@@ -40,7 +40,7 @@ class Position:
         self.rules = replace(Rules(), map=tuple(plain + ["#" * width, parking]), thick_lines=tuple(thick_lines),
                              **changes)
         self.t = TABLES.python(self.rules, 2)
-        self.s = engine.LAYOUT.new(scripted=True, logged=logged)
+        self.s = engine.LAYOUT.new(traced=True)
         self.s.rng[:] = rng(0)
         self.s.setup_rng[:] = rng(1)
         self.s.policies.rng[:] = rng(2)

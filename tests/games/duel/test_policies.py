@@ -21,7 +21,7 @@ def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
     out = []
     for g in range(games):
         for r in rounds:
-            s = engine.LAYOUT.new(scripted=True)
+            s = engine.LAYOUT.new(traced=True)
             s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(100 + g), rng(200 + g), rng(300 + g)
             for side, name in enumerate((hero, monster)):
                 policy = SPEC.policy(name)

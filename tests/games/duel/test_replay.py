@@ -17,7 +17,7 @@ def told(p):
 
 
 def test_a_shot_and_a_close_combat_are_told():
-    p = Position(["1.k.."], logged=True)
+    p = Position(["1.k.."])
     p.dice(3, 4)
     engine.fire(p.s, p.t, 0, fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
     p.dice(6, 6, 1, 1)

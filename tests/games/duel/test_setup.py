@@ -12,7 +12,7 @@ from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
 def test_setup_pieces_on_their_spots_six_cards_each_and_the_bonus_counters_face_down():
     rules = Rules()
     t = TABLES.python(rules, 2)
-    s = engine.LAYOUT.new(scripted=True)
+    s = engine.LAYOUT.new(traced=True)
     s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(0), rng(1), rng(2)
     engine.set_up(s, t)
     assert list(s.at[:5]) == list(t.blue_spots) and list(s.at[5:]) == list(t.red_spots)

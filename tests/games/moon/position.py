@@ -36,7 +36,7 @@ def position(cards=(), players: int = 3, scripted: bool = False, monsters=None, 
     skeleton in seat order)."""
     rules = make_rules(cards, **changes)
     t = TABLES.python(rules, players)
-    s = engine.LAYOUT.new(scripted=scripted)
+    s = engine.LAYOUT.new(traced=scripted)
     engine.reset(s, t)
     names = monsters or MONSTERS[:players]
     for p, name in enumerate(names):

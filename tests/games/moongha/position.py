@@ -18,10 +18,10 @@ def tables(players=4, rules=None):
     return TABLES.python(rules or Rules(), players)
 
 
-def state(t, scripted=True, logged=False):
-    """A reset state for ``t``, its random streams seeded with 0 (``rng()``); ``logged``: it logs its events as a
-    replay's state does."""
-    s = engine.LAYOUT.new(scripted=scripted, logged=logged)
+def state(t):
+    """A reset state for ``t`` (scripted dice and choices, its events logged), its random streams seeded with 0
+    (``rng()``)."""
+    s = engine.LAYOUT.new(traced=True)
     reset(s, t)
     seed(s, 0)
     return s
@@ -34,10 +34,10 @@ def seed(s, n):
     s.policies.rng[:] = rng(n + 2)
 
 
-def fresh(players=4, rules=None, logged=False):
+def fresh(players=4, rules=None):
     """(state, tables): supplies full, board empty, nothing in the Action boxes; scripted dice and choices."""
     t = tables(players, rules)
-    return state(t, logged=logged), t
+    return state(t), t
 
 
 def rng(seed=0):

@@ -31,7 +31,7 @@ def action_told(s, rules, player, code, arg=0):
 def test_example_mechoor_attacks_the_city_is_told():
     """Rulebook EXAMPLE (Monster vs City Combat): 4 tokens; the armour fires first, 2 hits; 12 dice, 6 hits: three
     remove the humans, three are red rubble in the city."""
-    s, t = fresh(logged=True)
+    s, t = fresh()
     red = 1
     mechoor = put(s, t, red, MECHOOR, "Paris", hidden=True)
     s.city_humans[PARIS, ARMOUR] = 1
@@ -58,7 +58,7 @@ def test_example_mechoor_attacks_the_city_is_told():
 def test_example_moogre_destroys_a_mechoor_for_a_trophy_is_told():
     """Rulebook EXAMPLE (Monster vs Monster Combat): yellow's Moogre, 2 tokens, 4 dice, 2 hits, destroys red's
     Mechoor (4 damage already): it goes to yellow's Moogre box, worth 6 VP; its stored tokens go back."""
-    s, t = fresh(logged=True)
+    s, t = fresh()
     yellow, red = 0, 1
     moogre = put(s, t, yellow, MOOGRE, "Rome")
     mechoor = put(s, t, red, MECHOOR, "Rome")
@@ -85,7 +85,7 @@ def test_example_moogre_destroys_a_mechoor_for_a_trophy_is_told():
 def test_example_hero_placed_in_london_is_told():
     """Rulebook EXAMPLE (Action Four): a second hero in London rolls two dice against each hidden monster, both
     are revealed; the heroes' 5 destroys the Drakoor; the infantry's one hit on Spectoor does not kill it."""
-    s, t = fresh(logged=True)
+    s, t = fresh()
     blue = 2
     dr = put(s, t, 0, DRAKOOR, "London", hidden=True)
     sp = put(s, t, 1, SPECTOOR, "London", hidden=True)

@@ -20,7 +20,7 @@ NO_TABLE = np.zeros((1, 1, 1), np.uint8)
 def position(policy=HOLD_AT, threshold=20.0, per_point=0.0, scores=(0, 0), seed=0, **rules):
     """A scripted state at the start of seat 1's turn, and the tables."""
     t = TABLES.python(Rules(**rules), len(scores))
-    s = engine.LAYOUT.new(scripted=True)
+    s = engine.LAYOUT.new(traced=True)
     reset(s, len(scores))
     s.scores[: len(scores)] = scores
     s.policies.id[: len(scores)] = policy
