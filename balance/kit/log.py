@@ -26,7 +26,7 @@ def _append(s, kind, a, b, c, d):
 
 
 def logged(s) -> bool:
-    """The state is the traced variant (the replay's and the tests') (a constant in a compiled kernel)."""
+    """The state is the traced variant, the replay's and the tests' (a constant in a compiled kernel)."""
     return "log" in (s.dtype.names or ())
 
 
