@@ -26,7 +26,7 @@ from balance.games.duel.decisions import (
     ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.tables import DUCK as DUCK_MARK, FIRST_MONSTER, MAX_CELLS, PIECES, PLUS_ONE as PLUS_MARK
 from balance.kit import below, jit_inline, jit
@@ -293,11 +293,9 @@ def weakest_hero(s, t):
     weakest = -1
     low = 1 << 20
     for h in range(N_HEROES):
-        if s.at[h] >= 0:
-            left = t.capacity[h] - s.damage[h]
-            if left < low:
-                low = left
-                weakest = h
+        if s.at[h] >= 0 and health(t, s, h) < low:
+            low = health(t, s, h)
+            weakest = h
     return weakest
 
 
