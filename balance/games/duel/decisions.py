@@ -1,7 +1,8 @@
 """The two-player game's decisions, how an option is written, and the questions of the rules that the
 engine and the strategies both ask: how far, who sees whom, what a shot needs and what it does.
 
-An option is one int64: ``what | piece << 8 | arg << 16 | square << 24 | (target + 1) << 40``.
+An option is one int64: ``what | piece << 8 | arg << 16 | square << 24 | (target + 1) << 40``; a MOVE's target
+says whether enemies hold the square it ends on (``move_option``).
 """
 
 import numpy as np
@@ -50,6 +51,19 @@ AT_LEAST_36 = np.array([36, 36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1, 0, 0], 
 @jit_inline
 def option(what, piece, arg, square, target):
     return what | (piece << 8) | (arg << 16) | (square << 24) | ((target + 1) << 40)
+
+
+@jit_inline
+def move_option(piece, mode, square, onto_enemies):
+    """A MOVE to square, ending in ``mode`` (1: in the jeep; the extended Bloob: the counter moved); one onto
+    enemies ends in a close combat (``attacks``), which the listing knows and a policy need not find again."""
+    return option(MOVE, piece, mode, square, 0 if onto_enemies else -1)
+
+
+@jit_inline
+def attacks(code):
+    """The MOVE ends on enemies: a close combat."""
+    return target_of(code) == 0
 
 
 @jit_inline

@@ -22,7 +22,7 @@ from balance.games.duel.decisions import (
     JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LASER_EYE, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
     MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS, RUBBLE,
     RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, arg_of, attack_damage,
-    attack_range, big, hurts, in_range, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
+    attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import KIDDOO_CONCEALED
 from balance.games.duel.state import FIELDS
@@ -400,6 +400,7 @@ def search_moves(s, t, piece):
     ``movement``; the budget is ``movement * jeep_movement``.  Return the number of states reached."""
     stamp = s.reach_stamp_now + 1
     s.reach_stamp_now = stamp
+    s.reach_piece = piece
     start = s.at[piece]
     hero = side_of(piece) == HEROES_SIDE
     foot = t.jeep_movement if hero else 1
@@ -494,12 +495,13 @@ def list_moves(s, t, piece, n):
         if s.listed[c, mode] == s.reach_stamp_now:
             continue
         s.listed[c, mode] = s.reach_stamp_now
-        if enemies_on(s, piece, c) > 0:
+        fights = enemies_on(s, piece, c) > 0
+        if fights:
             if mode == 1:
                 continue
         elif occupied(s, c) and not may_stand(s, t, piece, c):  # the search kept Mechoor out of buildings
             continue
-        s.options[n] = option(MOVE, piece, mode, c, -1)
+        s.options[n] = move_option(piece, mode, c, fights)
         n += 1
     return n
 
@@ -546,9 +548,10 @@ def list_bloob_moves(s, t, n):
                 to = t.step[s.bloob_at[j], k]
                 if to < 0 or has_bloob(s, to) or not bloob_connected(s, t, i, to):
                     continue
-                if heroes_at(s, to, -1) == 0 and not may_stand_bloob_counter(s, t, to):
+                fights = heroes_at(s, to, -1) > 0
+                if not fights and not may_stand_bloob_counter(s, t, to):
                     continue
-                s.options[n] = option(MOVE, BLOOB, i, to, -1)
+                s.options[n] = move_option(BLOOB, i, to, fights)
                 n += 1
     return n
 
@@ -602,9 +605,10 @@ def gain(s, hero, k):
 
 
 @jit
-def move(s, t, side, code):
+def move(s, t, side, code, searched=False):
     """Walk the move: the path the search found, square by square (claiming counters, moving the jeep and
-    its passengers), then the close combat if it ended on an enemy."""
+    its passengers), then the close combat if it ended on an enemy.  ``searched``: the listing just made
+    searched this piece's moves last, so the paths are there."""
     piece = piece_of(code)
     to = square_of(code)
     if piece == BLOOB and bloob_counters_on_board(s) > 1:
@@ -620,7 +624,8 @@ def move(s, t, side, code):
     if piece == KIDDOO:
         s.concealed = False
     mode = arg_of(code)
-    search_moves(s, t, piece)
+    if not searched:
+        search_moves(s, t, piece)
     # the path, from the end back to the start
     k = 0
     st = to * 2 + mode
@@ -1411,8 +1416,8 @@ def list_actions(s, t, side):
 @jit
 def act(s, t, side, code):
     what = what_of(code)
-    if what == MOVE:
-        move(s, t, side, code)
+    if what == MOVE:  # the options were listed just now, searching each piece's moves in turn
+        move(s, t, side, code, s.reach_piece == piece_of(code))
     elif what == FIRE:
         fire(s, t, side, code)
     else:

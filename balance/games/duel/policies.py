@@ -26,7 +26,7 @@ from balance.games.duel.decisions import (
     ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.tables import DUCK as DUCK_MARK, FIRST_MONSTER, MAX_CELLS, PIECES, PLUS_ONE as PLUS_MARK
 from balance.kit import below, jit_inline, jit
@@ -44,7 +44,9 @@ NO_BAR = -1e9  # below every worth: value in full
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
     ("pull_n", np.int64),
+    ("pull_distance", np.int64, (MAX_CELLS,)),  # each square's to the nearest of them (1 << 20: none)
     ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
+    ("ceiling", np.float64, (PIECES,)),  # the most a move of each piece can be worth (``move_ceiling``)
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
     ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
@@ -59,8 +61,8 @@ CC_WIN = np.array([(np.sum(_diff + m > 0)) / max(1, np.sum(_diff + m != 0)) for 
 
 @jit_inline
 def new_game(s, t):
-    """Nothing to forget: the policies keep no memory between games."""
-    return
+    """Forget the last game's counters to walk to (``list_pulls``)."""
+    s.policies.pull_n = -1
 
 
 @jit_inline
@@ -157,15 +159,23 @@ def nearest_monster(s, t, c):
     return best
 
 
-@jit
-def hero_square_value(s, t, h, c, policy, p, bar):
+@jit_inline
+def hero_square_value(s, t, h, c, p):
     """A hero's worth of standing on c: its best shot from there, less the monsters' threat (distances only)
-    and the penalty for standing too close, plus the pull of counters and of the monsters to kill.  A square
-    that cannot be worth more than ``bar`` even with every shot in sight is not looked at further: the worth
-    returned is then at most ``bar``."""
+    and the penalty for standing too close, plus the pull of counters and of the monsters to kill."""
+    v, _ = hero_square_terms(s, t, h, c, p)
+    return v + 0.5 * hero_shot_from(s, t, h, c)
+
+
+@jit
+def hero_square_terms(s, t, h, c, p):
+    """A hero's worth of standing on c but for its shot (by distances alone), and the best shot it would have
+    from there were every monster in sight: a bound on the shot that ``hero_shot_from`` traces the lines of
+    sight for."""
     keep_range, key_weight, grab_weight, caution = p[0], p[1], p[2], p[3]
     threat = 0.0
     near = 1 << 20
+    far = 1 << 20  # the nearest of the monsters that decide the game
     unhindered = 0.0  # the best shot, were every monster in sight
     for m in range(FIRST_MONSTER, PIECES):
         if s.at[m] < 0:
@@ -174,6 +184,8 @@ def hero_square_value(s, t, h, c, policy, p, bar):
         unhindered = max(unhindered, s.policies.shot[h, m, min(d, SHOT_REACH)])
         if d < near:
             near = d
+        if (m == MOOGRE or m == MECHOOR or m == BLOOB) and d < far:
+            far = d
         if d <= t.movement[m]:
             threat += 1.0 - cc_win(t, h, m)
         elif m == MECHOOR and d <= t.heat_ray_range:
@@ -181,26 +193,19 @@ def hero_square_value(s, t, h, c, policy, p, bar):
     v = -caution * threat / t.capacity[h]
     if near < keep_range:
         v -= 0.1 * caution * (keep_range - near)
-    # counters to pick up (listed by ``list_pulls``)
-    m = s.policies
-    pull = 1 << 20
-    for i in range(m.pull_n):
-        d = distance(t, c, m.pull_at[i])
-        if d < pull:
-            pull = d
+    pull = s.policies.pull_distance[c]  # counters to pick up (``list_pulls``)
     if pull < (1 << 20):
         v -= 0.02 * grab_weight * pull
-    # within reach of the monsters that decide the game, to kill them
-    far = 1 << 20
-    for k in (MOOGRE, MECHOOR, BLOOB):
-        if s.at[k] >= 0:
-            d = distance(t, c, s.at[k])
-            if d < far:
-                far = d
-    if far < (1 << 20):  # more pressing as the game drags on: a player breaks a stand-off
+    # within reach of the monsters that decide the game, to kill them: more pressing as the game drags on (a
+    # player breaks a stand-off)
+    if far < (1 << 20):
         v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - s.policies.reach[h])
-    if v + 0.5 * unhindered <= bar:
-        return v
+    return v, unhindered
+
+
+@jit
+def hero_shot_from(s, t, h, c):
+    """The best shot hero h would have from square c at a monster in sight (``list_shots``)."""
     best = 0.0
     for m in range(FIRST_MONSTER, PIECES):
         if s.at[m] < 0:
@@ -208,7 +213,26 @@ def hero_square_value(s, t, h, c, policy, p, bar):
         shot = s.policies.shot[h, m, min(distance(t, c, s.at[m]), SHOT_REACH)]
         if shot > best and sees(s, t, c, True, s.at[m], big(m)):
             best = shot
-    return v + 0.5 * best
+    return best
+
+
+@jit_inline
+def move_worth(square, here, bonus):
+    """A move to a square worth ``square``: how much better it is than where the piece stands, plus a bonus counter
+    there (a hero's), less a hair for the card spent.  A move's worth and its bounds are all this same sum (of a
+    larger square worth: never less), so a bound is never below the worth by a rounding."""
+    return square - here + bonus - 0.01
+
+
+@jit_inline
+def move_ceiling(s, h, p):
+    """The most a hero's move (not into a fight) can be worth, by ``act_value``'s sum: a square is worth at most
+    its best shot (the rest of its worth is never above 0), and a bonus counter on it adds at most
+    ``0.1 * grab_weight``."""
+    top = 0.0
+    for m in range(FIRST_MONSTER, PIECES):
+        top = max(top, s.policies.shot[h, m, 0])
+    return move_worth(0.5 * top, s.policies.here_value[h], 0.1 * p[2])
 
 
 @jit_inline
@@ -267,14 +291,17 @@ def list_shots(s, t, heroes, policy, p):
 @jit
 def list_pulls(s, t):
     """The squares with a face-down bonus counter or kit lying about, for the heroes to walk to: the bonus
-    squares, and where a hero or Kiddoo fell."""
+    squares, and where a hero or Kiddoo fell; and each square's distance to the nearest, worked out again
+    only when the list changes (a counter picked up, a piece fallen: a few times a game)."""
     m = s.policies
-    m.pull_n = 0
+    n = 0
+    changed = False
     for i in range(t.n_bonus_squares):
         sq = t.bonus_squares[i]
         if s.bonus[sq] >= 0:
-            m.pull_at[m.pull_n] = sq
-            m.pull_n += 1
+            changed |= m.pull_at[n] != sq
+            m.pull_at[n] = sq
+            n += 1
     for piece in range(KIDDOO + 1):
         sq = s.fell_at[piece]
         if sq < 0:
@@ -283,8 +310,17 @@ def list_pulls(s, t):
         for k in range(OXYGEN_TANKS):  # tanks put down on purpose are not picked up
             lying += s.dropped[sq, k]
         if lying > 0:
-            m.pull_at[m.pull_n] = sq
-            m.pull_n += 1
+            changed |= m.pull_at[n] != sq
+            m.pull_at[n] = sq
+            n += 1
+    if not changed and n == m.pull_n:
+        return
+    m.pull_n = n
+    for c in range(t.n_cells):
+        pull = 1 << 20
+        for i in range(n):
+            pull = min(pull, distance(t, c, m.pull_at[i]))
+        m.pull_distance[c] = pull
 
 
 @jit_inline
@@ -299,11 +335,16 @@ def weakest_hero(s, t):
     return weakest
 
 
-@jit
-def monster_square_value(s, t, m, c, policy, p, bar):
+@jit_inline
+def monster_square_value(s, t, m, c, p):
     """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
-    away from the heroes for those two (the wall), plus its best shot from there.  Like
-    ``hero_square_value``, a square that cannot beat ``bar`` is not looked at further."""
+    away from the heroes for those two (the wall), plus its best shot from there."""
+    return monster_square_terms(s, t, m, c, p) + 0.5 * monster_shot_from(s, t, m, c, True)
+
+
+@jit
+def monster_square_terms(s, t, m, c, p):
+    """A monster's worth of standing on c but for its shot."""
     hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
     weakest = s.policies.weakest
     v = 0.0
@@ -326,9 +367,7 @@ def monster_square_value(s, t, m, c, policy, p, bar):
             v -= 0.05 * shield * max(0, far - 1)
     if m == BLOOB or m == DRAKOOR or m == KIDDOO:
         v -= 0.02 * near  # the fighters close in
-    if v + 0.5 * monster_shot_from(s, t, m, c, False) <= bar:
-        return v
-    return v + 0.5 * monster_shot_from(s, t, m, c, True)
+    return v
 
 
 @jit
@@ -376,8 +415,9 @@ def fight_value(s, t, attacker, c):
 
 @jit
 def act_value(s, t, side, code, policy, p, bar):
-    """The worth of an ACT option.  A move that cannot beat ``bar`` (the best option so far) is valued only as
-    far as it takes to know that, and then gets a worth of at most ``bar``."""
+    """The worth of an ACT option.  A move that cannot beat ``bar`` (the best option so far) even with a shot at
+    every enemy in sight is not traced further (the lines of sight are the dearest part), and gets a worth of at
+    most ``bar``."""
     what = what_of(code)
     piece = piece_of(code)
     if what == END:
@@ -390,25 +430,21 @@ def act_value(s, t, side, code, policy, p, bar):
             here = s.bloob_at[arg_of(code)]
         else:
             here = s.at[piece]
-        enemy = False
-        for q in range(PIECES):
-            if side_of(q) != side and s.at[q] == c:
-                enemy = True
-        if not enemy and side == HEROES_SIDE:
-            for i in range(3):
-                if s.bloob_at[i] == c:
-                    enemy = True
-        if enemy:
+        if attacks(code):
             return fight_value(s, t, piece, c) + 0.02
+        here_value = s.policies.here_value[piece]
         if side == HEROES_SIDE:
             bonus = 0.1 * p[2] if s.bonus[c] >= 0 else 0.0
-            here_value = s.policies.here_value[piece]
-            return hero_square_value(s, t, piece, c, policy, p, bar + here_value - bonus + 0.01) - here_value + \
-                bonus - 0.01
-        here_value = s.policies.here_value[piece]
+            v, unhindered = hero_square_terms(s, t, piece, c, p)
+            if move_worth(v + 0.5 * unhindered, here_value, bonus) <= bar:
+                return move_worth(v, here_value, bonus)
+            return move_worth(v + 0.5 * hero_shot_from(s, t, piece, c), here_value, bonus)
         if here != s.at[piece]:  # an extended Bloob's counter
-            here_value = monster_square_value(s, t, piece, here, policy, p, NO_BAR)
-        return monster_square_value(s, t, piece, c, policy, p, bar + here_value + 0.01) - here_value - 0.01
+            here_value = monster_square_value(s, t, piece, here, p)
+        v = monster_square_terms(s, t, piece, c, p)
+        if move_worth(v + 0.5 * monster_shot_from(s, t, piece, c, False), here_value, 0.0) <= bar:
+            return move_worth(v, here_value, 0.0)
+        return move_worth(v + 0.5 * monster_shot_from(s, t, piece, c, True), here_value, 0.0)
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
     if what == CONCEAL:
@@ -465,12 +501,27 @@ def choose(s, t, side, kind, n):
             s.policies.weakest = weakest_hero(s, t)
         for q in range(PIECES):
             if movers & (1 << q):
-                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], policy, p, NO_BAR) \
-                    if side == HEROES_SIDE else monster_square_value(s, t, q, s.at[q], policy, p, NO_BAR)
+                if side == HEROES_SIDE:
+                    s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], p)
+                    s.policies.ceiling[q] = move_ceiling(s, q, p)
+                else:
+                    s.policies.here_value[q] = monster_square_value(s, t, q, s.at[q], p)
+                    s.policies.ceiling[q] = -NO_BAR
+        # the options but the moves first: the best of them is the bar the moves must beat
         best, pick = NO_BAR, 0
         for i in range(n):
-            v = act_value(s, t, side, s.options[i], policy, p, best)
-            if v > best:
+            code = s.options[i]
+            if what_of(code) != MOVE or attacks(code):
+                v = act_value(s, t, side, code, policy, p, best)
+                if v > best:
+                    best, pick = v, i
+        for i in range(n):
+            code = s.options[i]
+            if what_of(code) != MOVE or attacks(code) or s.policies.ceiling[piece_of(code)] < best:
+                continue
+            # the first of equals is taken (the options' order): one before the pick must not be cut short on a tie
+            v = act_value(s, t, side, code, policy, p, best if i > pick else np.nextafter(best, -np.inf))
+            if v > best or (v == best and i < pick):
                 best, pick = v, i
         return pick
     if kind == CARD or kind == LOSE_CARD:

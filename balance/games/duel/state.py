@@ -59,6 +59,7 @@ FIELDS = [
     ("options", np.int64, (MAX_OPTIONS,)),
     # the engine's scratch: the search of a move (per square and mode, on foot 0 or in the jeep 1)
     ("reach_stamp_now", np.int64),
+    ("reach_piece", np.int64),  # the piece searched last
     ("reach_stamp", np.int64, (MAX_CELLS, 2)),
     ("reach_cost", np.int64, (MAX_CELLS, 2)),
     ("reach_from", np.int64, (MAX_CELLS, 2)),

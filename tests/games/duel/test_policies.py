@@ -1,6 +1,7 @@
 """The strategies' shortcuts choose what a full valuation would: a square is valued in full only when it could
-beat the best option so far (``policies.hero_square_value(..., bar)``), and the counters to walk to are looked
-for where they can lie."""
+beat the best option so far (``policies.hero_square_value(..., bar)``), a hero's moves only when the most they
+can be worth could (``policies.move_ceiling``); and the counters to walk to are looked for where they can lie,
+their distances kept while they lie there."""
 
 from dataclasses import replace
 
@@ -50,7 +51,7 @@ def test_cutting_a_valuation_short_never_changes_the_choice(hero, monster):
     assert checked >= 40
 
 
-def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit():
+def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit_and_their_distances_are_current():
     t = TABLES.python(Rules(), 2)
     with_kit_lying = 0
     for s in positions("raider", "hunter", games=8, rounds=(12, 24)):
@@ -59,5 +60,7 @@ def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit(
         lying = s.dropped[:t.n_cells, :policies.OXYGEN_TANKS].sum(axis=1)
         every_square = [c for c in range(t.n_cells) if s.bonus[c] >= 0 or lying[c] > 0]
         assert listed == every_square
+        nearest = [min((int(t.apart[c, q]) for q in listed), default=1 << 20) for c in range(t.n_cells)]
+        assert list(s.policies.pull_distance[:t.n_cells]) == nearest  # kept from decision to decision: never stale
         with_kit_lying += lying.sum() > 0
     assert with_kit_lying >= 2  # the fallen heroes' kit was looked for, not only the bonus squares
