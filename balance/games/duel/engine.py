@@ -1006,8 +1006,9 @@ def list_fires(s, t, piece, n):
             if a == HEAT_RAY:  # the ray at a building: rubble next to it
                 for i in range(t.n_buildings):
                     sq = t.buildings[i]
-                    if in_range(t, c, sq, reach) and has_free_side(s, t, sq) and heroes_at(s, sq, -1) == 0 and \
-                            sees(s, t, c, False, sq, False):
+                    # most are hidden by other buildings (``t.sight``, the cheapest question, asked first)
+                    if in_range(t, c, sq, reach) and t.sight[c, sq] & 1 != 0 and has_free_side(s, t, sq) and \
+                            heroes_at(s, sq, -1) == 0 and sees(s, t, c, False, sq, False):
                         s.options[n] = option(FIRE, piece, a, sq, -1)
                         n += 1
     return n

@@ -44,7 +44,9 @@ NO_BAR = -1e9  # below every worth: value in full
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
     ("pull_n", np.int64),
-    ("pull_distance", np.int64, (MAX_CELLS,)),  # each square's to the nearest of them (1 << 20: none)
+    ("pull_list", np.int64),  # the list's number: it changes a few times a game (a counter picked up, a piece fallen)
+    ("pull_distance", np.int64, (MAX_CELLS,)),  # each square's to the nearest of them (``pull_distance``)
+    ("pull_distance_of", np.int64, (MAX_CELLS,)),  # the list each square's distance was worked out for
     ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
     ("ceiling", np.float64, (PIECES,)),  # the most a move of each piece can be worth (``move_ceiling``)
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
@@ -193,7 +195,7 @@ def hero_square_terms(s, t, h, c, p):
     v = -caution * threat / t.capacity[h]
     if near < keep_range:
         v -= 0.1 * caution * (keep_range - near)
-    pull = s.policies.pull_distance[c]  # counters to pick up (``list_pulls``)
+    pull = pull_distance(s, t, c)  # counters to pick up
     if pull < (1 << 20):
         v -= 0.02 * grab_weight * pull
     # within reach of the monsters that decide the game, to kill them: more pressing as the game drags on (a
@@ -291,8 +293,7 @@ def list_shots(s, t, heroes, policy, p):
 @jit
 def list_pulls(s, t):
     """The squares with a face-down bonus counter or kit lying about, for the heroes to walk to: the bonus
-    squares, and where a hero or Kiddoo fell; and each square's distance to the nearest, worked out again
-    only when the list changes (a counter picked up, a piece fallen: a few times a game)."""
+    squares, and where a hero or Kiddoo fell.  A new list gets a new number (``pull_distance``)."""
     m = s.policies
     n = 0
     changed = False
@@ -313,14 +314,23 @@ def list_pulls(s, t):
             changed |= m.pull_at[n] != sq
             m.pull_at[n] = sq
             n += 1
-    if not changed and n == m.pull_n:
-        return
-    m.pull_n = n
-    for c in range(t.n_cells):
+    if changed or n != m.pull_n:
+        m.pull_n = n
+        m.pull_list += 1
+
+
+@jit_inline
+def pull_distance(s, t, c):
+    """Square c's distance to the nearest of the counters to walk to (``list_pulls``; 1 << 20: none), worked
+    out once while the list stays the same."""
+    m = s.policies
+    if m.pull_distance_of[c] != m.pull_list:
         pull = 1 << 20
-        for i in range(n):
+        for i in range(m.pull_n):
             pull = min(pull, distance(t, c, m.pull_at[i]))
         m.pull_distance[c] = pull
+        m.pull_distance_of[c] = m.pull_list
+    return m.pull_distance[c]
 
 
 @jit_inline
@@ -515,14 +525,16 @@ def choose(s, t, side, kind, n):
                 v = act_value(s, t, side, code, policy, p, best)
                 if v > best:
                     best, pick = v, i
+        # the first of equals is taken (the options' order): one before the pick is cut short only below it
+        tie_bar = np.nextafter(best, -np.inf)
         for i in range(n):
             code = s.options[i]
             if what_of(code) != MOVE or attacks(code) or s.policies.ceiling[piece_of(code)] < best:
                 continue
-            # the first of equals is taken (the options' order): one before the pick must not be cut short on a tie
-            v = act_value(s, t, side, code, policy, p, best if i > pick else np.nextafter(best, -np.inf))
+            v = act_value(s, t, side, code, policy, p, best if i > pick else tie_bar)
             if v > best or (v == best and i < pick):
                 best, pick = v, i
+                tie_bar = np.nextafter(best, -np.inf)
         return pick
     if kind == CARD or kind == LOSE_CARD:
         best, pick = 1e9, 0
