@@ -607,8 +607,8 @@ def gain(s, hero, k):
 @jit
 def move(s, t, side, code, searched=False):
     """Walk the move: the path the search found, square by square (claiming counters, moving the jeep and
-    its passengers), then the close combat if it ended on an enemy.  ``searched``: the listing just made
-    searched this piece's moves last, so the paths are there."""
+    its passengers), then the close combat if it ended on an enemy.  ``searched``: the last search (the
+    listing's, just made) was this piece's, so its paths are there."""
     piece = piece_of(code)
     to = square_of(code)
     if piece == BLOOB and bloob_counters_on_board(s) > 1:

@@ -221,16 +221,16 @@ def hero_shot_from(s, t, h, c):
 @jit_inline
 def move_worth(square, here, bonus):
     """A move to a square worth ``square``: how much better it is than where the piece stands, plus a bonus counter
-    there (a hero's), less a hair for the card spent.  A move's worth and its bounds are all this same sum (of a
-    larger square worth: never less), so a bound is never below the worth by a rounding."""
+    there (a hero's), less a hair for the card spent.  A move's worth and its bounds are all this one sum, which
+    rounding keeps in order (a larger square worth never gives a smaller sum): a bound is never below the worth."""
     return square - here + bonus - 0.01
 
 
 @jit_inline
 def move_ceiling(s, h, p):
     """The most a hero's move (not into a fight) can be worth, by ``act_value``'s sum: a square is worth at most
-    its best shot (the rest of its worth is never above 0), and a bonus counter on it adds at most
-    ``0.1 * grab_weight``."""
+    its best shot (the rest of its worth is a sum of penalties, the weights never below 0), and a bonus counter
+    on it adds at most ``0.1 * grab_weight``."""
     top = 0.0
     for m in range(FIRST_MONSTER, PIECES):
         top = max(top, s.policies.shot[h, m, 0])

@@ -1,5 +1,5 @@
 """The strategies' shortcuts choose what a full valuation would: a square is valued in full only when it could
-beat the best option so far (``policies.hero_square_value(..., bar)``), a hero's moves only when the most they
+beat the best option so far (``policies.act_value(..., bar)``), a hero's moves only when the most they
 can be worth could (``policies.move_ceiling``); and the counters to walk to are looked for where they can lie,
 their distances kept while they lie there."""
 
