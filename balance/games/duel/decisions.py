@@ -14,6 +14,7 @@ from balance.kit import jit_inline
 HEROES_SIDE, MONSTERS_SIDE = 0, 1
 JOE, ARNIE, BILLY, SKULL, JADE = range(5)
 KIDDOO, SHAGGOO, BLOOB, SPECTOOR, DRAKOOR, MOOGRE, MECHOOR = range(FIRST_MONSTER, PIECES)
+DECIDING = (MOOGRE, MECHOOR, BLOOB)  # the heroes win when these three are dead (the whole Bloob)
 (HANDGUN, BOW_TRACKER, BOW_EXPLOSIVE, SHRAPNEL, STUN, DYNAMITE, FLAME_THROWER, RADIO, SILVER_BULLET,
  EMP) = range(len(WEAPONS))
 AMMO, BODY_ARMOUR, MED_KIT, ENERGY_DRINK, OXYGEN_TANKS = range(len(WEAPONS), len(COUNTERS))
@@ -100,6 +101,12 @@ def side_of(piece):
 def distance(t, a, b):
     """King moves between two squares (the range of a weapon is counted so)."""
     return np.int64(t.apart[a, b])
+
+
+@jit_inline
+def decides_the_game(piece):
+    """One of the monsters the heroes must kill to win (``DECIDING``)."""
+    return piece == MOOGRE or piece == MECHOOR or piece == BLOOB
 
 
 @jit_inline

@@ -21,7 +21,7 @@ from balance.games.duel.decisions import (
     ENERGY_DRINK, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB,
     JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LASER_EYE, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
     MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS, RUBBLE,
-    RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, arg_of, attack_damage,
+    RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
     attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import KIDDOO_CONCEALED
@@ -734,7 +734,11 @@ def die(s, t, piece, absorbed_by_bloob):
 
 @jit_inline
 def check_victory(s):
-    if s.at[MOOGRE] < 0 and s.at[MECHOOR] < 0 and s.at[BLOOB] < 0:
+    heroes_won = True
+    for m in DECIDING:
+        if s.at[m] >= 0:
+            heroes_won = False
+    if heroes_won:
         s.winner = HEROES_SIDE
         return
     for h in range(N_HEROES):
@@ -1583,12 +1587,12 @@ def progress(s, t):
     """Scores: enemy pieces eliminated.  ``s.standing``: the side further along its victory (the share of
     the damage the pieces it must kill can take that they took), 1 for the leader."""
     hero_way = 0.0
-    for m in (MOOGRE, MECHOOR, BLOOB):
+    for m in DECIDING:
         hero_way += min(s.damage[m], t.capacity[m]) / t.capacity[m] if s.at[m] >= 0 else 1.0
     monster_way = 0.0
     for h in range(N_HEROES):
         monster_way += min(s.damage[h], t.capacity[h]) / t.capacity[h] if s.at[h] >= 0 else 1.0
-    hero_way /= 3.0
+    hero_way /= len(DECIDING)
     monster_way /= N_HEROES
     s.scores[HEROES_SIDE] = s.kills[HEROES_SIDE]
     s.scores[MONSTERS_SIDE] = s.kills[MONSTERS_SIDE]

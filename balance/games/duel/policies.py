@@ -26,7 +26,7 @@ from balance.games.duel.decisions import (
     ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.tables import DUCK as DUCK_MARK, FIRST_MONSTER, MAX_CELLS, PIECES, PLUS_ONE as PLUS_MARK
 from balance.kit import below, jit_inline, jit
@@ -96,7 +96,7 @@ def weight_of(s, t, piece, policy, p):
     """How much the policy cares about hurting the piece."""
     if piece < FIRST_MONSTER:
         return 1.0
-    if piece == MOOGRE or piece == MECHOOR or piece == BLOOB:
+    if decides_the_game(piece):
         return p[1] if policy != RANDOM else 1.0
     return 1.0
 
@@ -186,7 +186,7 @@ def hero_square_terms(s, t, h, c, p):
         unhindered = max(unhindered, s.policies.shot[h, m, min(d, SHOT_REACH)])
         if d < near:
             near = d
-        if (m == MOOGRE or m == MECHOOR or m == BLOOB) and d < far:
+        if decides_the_game(m) and d < far:
             far = d
         if d <= t.movement[m]:
             threat += 1.0 - cc_win(t, h, m)
@@ -446,15 +446,15 @@ def act_value(s, t, side, code, policy, p, bar):
         if side == HEROES_SIDE:
             bonus = 0.1 * p[2] if s.bonus[c] >= 0 else 0.0
             v, unhindered = hero_square_terms(s, t, piece, c, p)
-            if move_worth(v + 0.5 * unhindered, here_value, bonus) <= bar:
-                return move_worth(v, here_value, bonus)
-            return move_worth(v + 0.5 * hero_shot_from(s, t, piece, c), here_value, bonus)
-        if here != s.at[piece]:  # an extended Bloob's counter
-            here_value = monster_square_value(s, t, piece, here, p)
-        v = monster_square_terms(s, t, piece, c, p)
-        if move_worth(v + 0.5 * monster_shot_from(s, t, piece, c, False), here_value, 0.0) <= bar:
-            return move_worth(v, here_value, 0.0)
-        return move_worth(v + 0.5 * monster_shot_from(s, t, piece, c, True), here_value, 0.0)
+        else:
+            bonus = 0.0
+            if here != s.at[piece]:  # an extended Bloob's counter
+                here_value = monster_square_value(s, t, piece, here, p)
+            v, unhindered = monster_square_terms(s, t, piece, c, p), monster_shot_from(s, t, piece, c, False)
+        if move_worth(v + 0.5 * unhindered, here_value, bonus) <= bar:
+            return move_worth(v, here_value, bonus)
+        shot = hero_shot_from(s, t, piece, c) if side == HEROES_SIDE else monster_shot_from(s, t, piece, c, True)
+        return move_worth(v + 0.5 * shot, here_value, bonus)
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
     if what == CONCEAL:
