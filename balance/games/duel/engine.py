@@ -22,13 +22,13 @@ from balance.games.duel.decisions import (
     JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LASER_EYE, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
     MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS, RUBBLE,
     RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
-    attack_range, big, distance, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
+    attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import KIDDOO_CONCEALED
 from balance.games.duel.state import FIELDS
 from balance.games.duel.tables import BUILDING, DUCK as DUCK_MARK, FIRST_MONSTER, PIECES, PLUS_ONE as PLUS_MARK
-from balance.kit import Layout, below, finish_record, jit, jit_inline, maximum, new_records, record, roll, \
-    scripted_option, start_game, start_turn, track_lead
+from balance.kit import Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option, \
+    start_game, start_turn, track_lead
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log, logged
 
@@ -481,23 +481,15 @@ def jeep_room(s, piece):
 
 @jit
 def list_moves(s, t, piece, n):
-    """Append the piece's MOVE options (a square, and the mode it ends in) from ``s.options[n]``: searched, or as
-    listed earlier in the turn if nothing they depend on has changed since (``moves_kept``)."""
+    """Append the piece's MOVE options (a square, and the mode it ends in) from ``s.options[n]``."""
     if piece == BLOOB and bloob_counters_on_board(s) > 1:
         return list_bloob_moves(s, t, n)
-    if moves_kept(s, t, piece):
-        for i in range(s.kept_n[piece]):
-            s.options[n + i] = s.kept_moves[piece, i]
-        return n + s.kept_n[piece]
-    first = n
     reached = search_moves(s, t, piece)
     start = s.at[piece]
     mode0 = 1 if side_of(piece) == HEROES_SIDE and s.in_jeep[piece] else 0
-    far = 0
     for i in range(reached):
         st = s.queue[i]
         c, mode = st // 2, st % 2
-        far = maximum(far, distance(t, start, c))
         if (c == start and mode == mode0) or s.reach_stamp[c, mode] != s.reach_stamp_now:
             continue
         if s.listed[c, mode] == s.reach_stamp_now:
@@ -511,64 +503,7 @@ def list_moves(s, t, piece, n):
             continue
         s.options[n] = move_option(piece, mode, c, fights)
         n += 1
-    keep_moves(s, piece, first, n, far + 1)
     return n
-
-
-@jit
-def keep_moves(s, piece, first, n, reach):
-    """Keep the piece's MOVE options ``s.options[first:n]`` for the rest of the turn, with the board they were
-    listed on; ``reach``: the farthest square the search looked at (a square next to one it reached decides
-    whether it went on)."""
-    if n - first > s.kept_moves.shape[1]:
-        s.kept_n[piece] = -1
-        return
-    for i in range(first, n):
-        s.kept_moves[piece, i - first] = s.options[i]
-    s.kept_n[piece] = n - first
-    s.kept_reach[piece] = reach
-    b = s.kept_board[piece]
-    b[0], b[1], b[2], b[3], b[4] = s.turns, s.current_round, s.emp_round, s.jeep_at, s.rubble_n
-    for h in range(N_HEROES):
-        b[5 + h] = s.in_jeep[h]
-    for p in range(PIECES):
-        b[5 + N_HEROES + p] = s.at[p]
-    for i in range(3):
-        b[5 + N_HEROES + PIECES + i] = s.bloob_at[i]
-
-
-@jit_inline
-def within(t, c, square, reach):
-    return square >= 0 and distance(t, c, square) <= reach
-
-
-@jit
-def moves_kept(s, t, piece):
-    """The piece's kept moves (``keep_moves``) are its moves still: kept this turn, and since then nobody has got in
-    or out of the jeep, and no piece has come or gone, nor rubble fallen, within their reach of the piece (its
-    own move included).  A hero's move leaves the other heroes' moves but near it as they were; a shot changes
-    nobody's unless it kills or rubbles."""
-    if s.kept_n[piece] < 0:
-        return False
-    b = s.kept_board[piece]
-    if b[0] != s.turns or b[1] != s.current_round or b[2] != s.emp_round or b[3] != s.jeep_at:
-        return False
-    for h in range(N_HEROES):
-        if b[5 + h] != s.in_jeep[h]:
-            return False
-    c, reach = s.at[piece], s.kept_reach[piece]
-    for p in range(PIECES):
-        was = b[5 + N_HEROES + p]
-        if was != s.at[p] and (within(t, c, was, reach) or within(t, c, s.at[p], reach)):
-            return False
-    for i in range(3):
-        was = b[5 + N_HEROES + PIECES + i]
-        if was != s.bloob_at[i] and (within(t, c, was, reach) or within(t, c, s.bloob_at[i], reach)):
-            return False
-    for i in range(b[4], s.rubble_n):
-        if within(t, c, s.rubble_at[i], reach):
-            return False
-    return True
 
 
 @jit_inline
@@ -1634,8 +1569,6 @@ def set_up(s, t):
     s.winner = -1
     s.current_round = 0
     s.turns = 0
-    for p in range(PIECES):
-        s.kept_n[p] = -1
     policies.new_game(s, t)
     if logged(s):
         for p in range(PIECES):

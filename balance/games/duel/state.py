@@ -10,9 +10,6 @@ from balance.games.duel.decisions import MAX_OPTIONS, N_ATTACKS, N_COUNTERS, N_K
 from balance.games.duel.rules import HEROES, MAX_DECK
 from balance.games.duel.tables import MAX_CELLS, PIECES
 
-KEPT_MOVES = 2 * MAX_CELLS  # a square on foot and in the jeep
-KEPT_BOARD = 5 + len(HEROES) + PIECES + 3  # the turn, round, EMP, jeep, rubble; who rides; the pieces' squares
-
 FIELDS = [
     ("at", np.int64, (PIECES,)),  # per piece: its square (the Bloob: its first counter's), -1 when dead
     ("damage", np.int64, (PIECES,)),  # per piece: damage cubes
@@ -73,9 +70,4 @@ FIELDS = [
     ("occ_now", np.int64),
     ("occ_stamp", np.int64, (MAX_CELLS,)),
     ("occ", np.int64, (MAX_CELLS, 2)),  # heroes, monsters (the Bloob once per counter)
-    # each piece's MOVE options as last listed in the turn, and the board they were listed on (``moves_kept``)
-    ("kept_n", np.int64, (PIECES,)),  # -1: none kept
-    ("kept_moves", np.int64, (PIECES, KEPT_MOVES)),
-    ("kept_reach", np.int64, (PIECES,)),  # how far from the piece a change can alter them
-    ("kept_board", np.int64, (PIECES, KEPT_BOARD)),
 ]

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from balance.games.duel import SPEC, engine
+from balance.games.duel import engine
 from balance.games.duel.decisions import FIRE, MOVE, PICK, option
 from balance.games.duel.policies import RANDOM
 from balance.games.duel.rules import Rules
@@ -104,20 +104,3 @@ def fire(piece, attack, square, target=-1):
 def pick(square, piece=0, arg=0):
     """A PICK option: a square (placing, rubble), a card (``arg``: its place in the hand), a defender."""
     return option(PICK, piece, arg, square, -1)
-
-
-def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
-    """The boards of games between the policies stopped after a few rounds (undecided games only)."""
-    out = []
-    for g in range(games):
-        for r in rounds:
-            s = engine.LAYOUT.new(traced=True)
-            s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(100 + g), rng(200 + g), rng(300 + g)
-            for side, name in enumerate((hero, monster)):
-                policy = SPEC.policy(name)
-                s.policies.id[side] = policy.id
-                s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
-            engine.play_game(s, TABLES.python(replace(Rules(), max_rounds=r), 2))
-            if s.winner < 0:
-                out.append(s)
-    return out

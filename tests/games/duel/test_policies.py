@@ -3,16 +3,35 @@ beat the best option so far (``policies.act_value(..., bar)``), a hero's moves o
 can be worth could (``policies.move_ceiling``); and the counters to walk to are looked for where they can lie,
 their distances kept while they lie there."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from balance.games.duel import engine, policies
+from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import ACT, HEROES_SIDE, MONSTERS_SIDE
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
-from tests.games.duel.position import positions
+from tests.games.duel.position import rng
 
 FULL = policies.NO_BAR  # no bar: every option valued in full
+
+
+def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
+    """The boards of standard games stopped after a few rounds (undecided games only)."""
+    out = []
+    for g in range(games):
+        for r in rounds:
+            s = engine.LAYOUT.new(traced=True)
+            s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(100 + g), rng(200 + g), rng(300 + g)
+            for side, name in enumerate((hero, monster)):
+                policy = SPEC.policy(name)
+                s.policies.id[side] = policy.id
+                s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
+            engine.play_game(s, TABLES.python(replace(Rules(), max_rounds=r), 2))
+            if s.winner < 0:
+                out.append(s)
+    return out
 
 
 @pytest.mark.parametrize("hero,monster", [("sniper", "hunter"), ("raider", "wall")])

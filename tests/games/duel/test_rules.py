@@ -1,19 +1,16 @@
 """The two-player rules, one at a time, on small hand-drawn maps with scripted dice and choices."""
 
-import numpy as np
-
 from balance.games.duel import engine
 from balance.games.duel.decisions import (
-    AMMO, BODY_ARMOUR, BONUS, BOW_TRACKER, DRINK, DROP_TANKS, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN,
-    HEAT_RAY, HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, MOVE, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET,
-    STUN, SWAP, YES, arg_of, needed, option, piece_of, sees, square_of, what_of,
+    AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY,
+    HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
+    YES, arg_of, needed, option, sees, square_of, what_of,
 )
 from balance.games.duel.policies import SNIPER
-from balance.games.duel.rules import Rules
-from balance.games.duel.tables import STEPS, TABLES
+from balance.games.duel.tables import STEPS
 from tests.games.duel.position import (
     ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
-    pick, positions,
+    pick,
 )
 
 HEROES, MONSTERS = 0, 1
@@ -131,42 +128,6 @@ def test_the_jeep_doubles_a_hero_s_move():
     p.s.in_jeep[JOE] = 0  # one square's movement to get in, two by jeep with the other
     p = Position(["1J.....", "#######"])
     assert max(c for _, c in moves(p, JOE)) == 3
-
-
-def test_the_moves_kept_within_a_turn_are_those_a_new_search_lists():
-    """A piece's moves are listed once and kept while the turn's actions leave the board within their reach as it
-    was (``engine.moves_kept``): after every action of random turns, what is kept is what a new search lists."""
-    t = TABLES.python(Rules(), 2)
-    choice = np.random.default_rng(5)
-    kept = kept_after_a_move = 0
-    for s in positions("random", "random", games=6, rounds=(4, 10, 16)):
-        for side in (HEROES, MONSTERS):
-            moved = False
-            for _ in range(8):
-                if s.winner >= 0:
-                    break
-                for piece in range(engine.PIECES):
-                    if s.at[piece] < 0 or not engine.moves_kept(s, t, piece):
-                        continue
-                    listed = list(s.kept_moves[piece, :s.kept_n[piece]])
-                    s.kept_n[piece] = -1
-                    n = engine.list_moves(s, t, piece, 0)
-                    assert listed == list(s.options[:n]), piece
-                    kept += 1
-                    kept_after_a_move += moved
-                n = engine.list_actions(s, t, side)
-                if n == 1:
-                    break
-                code = s.options[choice.integers(1, n)]
-                moved |= what_of(code) == MOVE
-                if what_of(code) in (DRINK, SWAP, DROP_TANKS):
-                    engine.free_use(s, t, code)
-                elif what_of(code) == BONUS:
-                    engine.bonus_action(s, t, piece_of(code))
-                else:
-                    engine.pay_with_card(s, t, side, piece_of(code))
-                    engine.act(s, t, side, code)
-    assert kept >= 100 and kept_after_a_move >= 30
 
 
 # ---------------------------------------------------------------- close combat
