@@ -42,8 +42,9 @@ class Player:
     """One checkout's kernel in a process of its own, playing the batches it is asked for."""
 
     def __init__(self, checkout: Path, game: str):
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER, game], cwd=checkout, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(checkout)})
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, game], cwd=checkout, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        env={**os.environ, "PYTHONPATH": str(checkout)})
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit(f"{checkout}: the kernel did not start")
 
@@ -65,14 +66,9 @@ def main() -> None:
     ratios, best_a, best_b = [], float("inf"), float("inf")
     for i in range(args.pairs):
         first = (i % 4) * args.games  # a few different batches, each played by both
-        if i % 2:
-            tb = b.seconds(first, args.games)
-            ta = a.seconds(first, args.games)
-        else:
-            ta = a.seconds(first, args.games)
-            tb = b.seconds(first, args.games)
-        ratios.append(ta / tb)
-        best_a, best_b = min(best_a, ta), min(best_b, tb)
+        took = {player: player.seconds(first, args.games) for player in ((a, b) if i % 2 == 0 else (b, a))}
+        ratios.append(took[a] / took[b])
+        best_a, best_b = min(best_a, took[a]), min(best_b, took[b])
     low, _, high = statistics.quantiles(ratios, n=4)
     print(f"{args.game}: time A/B, median of {args.pairs} pairs {statistics.median(ratios):.3f} (quartiles "
           f"{low:.3f} to {high:.3f}); best batch A {args.games / best_a:,.0f} games/s, B {args.games / best_b:,.0f}")
