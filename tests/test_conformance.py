@@ -249,14 +249,14 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
     "moongha-duel": {  # measured over 500 games against the other side's default (sniper, hunter)
         "random": (0.0, _duel_random),  # two random players reach the 60-round cap; against a scripted one 97%+
         "standard": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15 and f["close_combats"].mean() >= 12),
-        "sniper": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15),  # 21.4 shots a game
-        "raider": (0.9, lambda f, seats: f["bonus_counters_claimed"].mean() >= 7.5),  # 7.85 of 8 (sniper 6.5)
-        # the three monsters that decide the game dead in 73% of games, in 25 rounds (sniper: 31)
+        "sniper": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15),  # 18.6 shots a game
+        "raider": (0.9, lambda f, seats: f["bonus_counters_claimed"].mean() >= 7.5),  # 7.65 of 8 (sniper 5.3)
+        # the three monsters that decide the game dead in 81% of games, in 24.8 rounds (sniper: 25.9)
         "focus": (0.9, lambda f, seats: _duel_key_dead(f) >= 0.65 and f["rounds"].mean() <= 28),
-        "hunter": (0.9, lambda f, seats: f["close_combats"].mean() >= 12),  # 18.9 close combats a game
-        # Mechoor kept back fires its heat ray 17 times a game (the hunter's Mechoor 12.8); against a sniper
-        # that must come to it, 92.8% of games are decided within the 60 rounds
-        "wall": (0.85, lambda f, seats: f["shots_heat_ray"].mean() >= 15),
+        "hunter": (0.9, lambda f, seats: f["close_combats"].mean() >= 12),  # 15.9 close combats a game
+        # Mechoor kept back fires its heat ray 0.49 times a round (the hunter's Mechoor 0.35); against a sniper
+        # that must come to it, 97.6% of games are decided within the 60 rounds
+        "wall": (0.85, lambda f, seats: f["shots_heat_ray"].mean() >= 0.45 * f["rounds"].mean()),
     },
     "moon": {  # 3 players, the standard game: a tie on VP and on the crystal board is a draw (under 1%)
         "random": (0.95, _moon_random),
