@@ -101,6 +101,8 @@ POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision (either seat)"),
     Policy("standard", STANDARD, "The default scripted play: sniper for the heroes, hunter for the monsters",
            plays=standard_plays),
+    # the heroes' weights: each preset's best response against the hunter, rounded, its own style weighed most
+    # (docs/tuning.md); the monsters' searches found nothing better than theirs
     _hero("sniper", SNIPER, "keep out of the monsters' reach and fire the best weapon at the best target", 6, 10, 2,
           2.5),
     _hero("raider", RAIDER, "grab the bonus counters and the kit lying about first, then fight", 3, 8, 12, 2),
