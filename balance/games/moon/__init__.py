@@ -67,8 +67,8 @@ of the seat's head points, its largest group, crystal board spaces and tiles, an
 
 from balance.games.moon import engine, replay
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPOILER
-from balance.games.moon.rules import MONSTERS, Rules
-from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size, parse_mission
+from balance.games.moon.rules import MONSTERS, Rules, parse_mission
+from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size
 from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
 
 POLICIES = (

@@ -23,11 +23,10 @@ from balance.games.moon.decisions import (
     PER_CARD, groups_of, linked, may_enter, mission_vp, monster_of, option, placed_square, position_legal,
     square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step, wall_vertex, what_of,
 )
-from balance.games.moon.rules import DECIDER_TIE, MISSION_VARIANTS, MONSTER_CHOICE, TILE_NO_TARGET
+from balance.games.moon.rules import DECIDER_TIE, LUNAR_CARD, MISSION_VARIANTS, MONSTER_CHOICE, TILE_NO_TARGET
 from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, MAX_WALL_ROOM, SOUTH_BORDER,
                                       clear_layout, list_position, new_stamp, unlist_position)
-from balance.games.moon.tables import (CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, LUNAR_CARD, MAX_PLAYERS, NONE, SHAPE_H,
-                                       SHAPE_W, VAMPIRE)
+from balance.games.moon.tables import CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, MAX_PLAYERS, NONE, SHAPE_H, SHAPE_W, VAMPIRE
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
                          scripted_option, start_game, start_turn, track_lead)
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn

@@ -16,9 +16,9 @@ from balance.games.moon.engine import (
     MONSTER_DEALT, SKIPPED, SOLO_SCORE, SPACESHIP_PLACED, STARTER_CHOSEN, TILE_GAINED, TILE_LOST, TILE_PLACED,
     TURN, WALL_PLACED,
 )
-from balance.games.moon.rules import MONSTERS
+from balance.games.moon.rules import MONSTERS, parse_card
 from balance.games.moon.state import EAST_BORDER
-from balance.games.moon.tables import FOOTPRINT, GRID, SHAPE_W, SQUARE_AT, parse_card
+from balance.games.moon.tables import FOOTPRINT, GRID, SHAPE_W, SQUARE_AT
 from balance.report.fmt import count
 
 HEAD_LETTERS = "whvs"

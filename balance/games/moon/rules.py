@@ -48,6 +48,10 @@ MAX_DECK = 28  # cards of the 2-3 player deck (the grid the kernel lays cards on
 MAX_FOUR_PLAYER_CARDS = 8
 MAX_TRACK = 40  # spaces on the crystal board
 MAX_MISSIONS = 12
+FORMATION_REACH = 9  # a formation's coordinates lie within -9..9
+CARD_SHAPES = ((3, 2), (2, 3))  # a card's squares (wide, high), laid with 0 or 2 quarter turns, and with 1 or 3
+# the formation's cards
+DRAWN_1, DRAWN_2, LUNAR_CARD, ARMSTRONG_CARD = range(4)
 
 # The 2-3 player deck: for each of the werewolf, witch and vampire (m) six cards from the same six
 # patterns, with the other two monsters in the same places (x: the next monster in the order
@@ -290,7 +294,132 @@ class Rules:
                           lo=1, hi=100_000)
 
     def problems(self) -> list[str]:
-        from balance.games.moon.tables import rules_problems
-
         return rules_problems(self)
 
+
+# ---------------------------------------------------------------- reading the texts
+
+def parse_card(text: str, armstrong: bool = False) -> list[str] | str:
+    """The 6 letters of a card 'abc/def', or a problem."""
+    rows = text.split("/") if isinstance(text, str) else []
+    if len(rows) != 2 or any(len(r) != 3 for r in rows):
+        return f"{text!r} is not a card: expected two rows of three squares, 'abc/def'"
+    letters = list(rows[0] + rows[1])
+    bad = sorted({ch for ch in letters if ch not in SQUARE_LETTERS})
+    if bad:
+        return f"{text!r}: unknown square {bad[0]!r}; allowed: {', '.join(SQUARE_LETTERS)}"
+    if not armstrong and any(ch in "AB" for ch in letters):
+        return f"{text!r}: Armstrong (A) and his base camp (B) are on the Armstrong card only"
+    return letters
+
+
+def parse_formation(text: str) -> list[tuple[int, int, int, int]] | str:
+    """The cards of a formation as (card, x, y, turns), or a problem."""
+    out = []
+    for entry in text.split():
+        try:
+            card, where = entry.split("@")
+            x, y, turns = (int(v) for v in where.split(","))
+        except ValueError:
+            return f"{entry!r} is not 'card@x,y,turns'"
+        if card not in ("1", "2", "L", "A"):
+            return f"{entry!r}: the card is 1 or 2 (the cards drawn), L (lunar surface) or A (Armstrong)"
+        if not (-FORMATION_REACH <= x <= FORMATION_REACH and -FORMATION_REACH <= y <= FORMATION_REACH):
+            return f"{entry!r}: x and y lie within -{FORMATION_REACH}..{FORMATION_REACH}"
+        if not 0 <= turns <= 3:
+            return f"{entry!r}: turns is 0, 1, 2 or 3"
+        out.append(({"1": DRAWN_1, "2": DRAWN_2, "L": LUNAR_CARD, "A": ARMSTRONG_CARD}[card], x, y, turns))
+    return out
+
+
+def formation_squares(cards) -> list[set[tuple[int, int]]]:
+    """Each formation card's squares (x, y)."""
+    out = []
+    for _, x, y, turns in cards:
+        w, h = CARD_SHAPES[turns % 2]
+        out.append({(x + dx, y + dy) for dx in range(w) for dy in range(h)})
+    return out
+
+
+def formation_problem(text: str, drawn: int) -> str | None:
+    cards = parse_formation(text)
+    if isinstance(cards, str):
+        return cards
+    kinds = [c[0] for c in cards]
+    want = [DRAWN_1, DRAWN_2][:drawn]
+    if sorted(k for k in kinds if k in (DRAWN_1, DRAWN_2)) != want:
+        return f"{text!r}: has {'card 1' if drawn == 1 else 'cards 1 and 2'} (the cards drawn) once each"
+    if kinds.count(LUNAR_CARD) > 2 or kinds.count(ARMSTRONG_CARD) > 1:
+        return f"{text!r}: at most 2 lunar surface cards (L) and one Armstrong card (A)"
+    squares = formation_squares(cards)
+    for i in range(len(squares)):
+        for j in range(i):
+            if squares[i] & squares[j]:
+                return f"{text!r}: cards {j + 1} and {i + 1} overlap (the cards lie side by side)"
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j in range(len(squares)):
+            if j not in reached and any((x + dx, y + dy) in squares[j] for x, y in squares[i]
+                                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                reached.add(j)
+                todo.append(j)
+    if len(reached) != len(squares):
+        return f"{text!r}: the cards do not all touch (a formation is one layout)"
+    return None
+
+
+def parse_mission(text: str) -> tuple[int, int, int] | str:
+    """(kind, threshold, VP) of a mission 'kind threshold VP', or a problem."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) != 3 or words[0] not in MISSION_KINDS:
+        return f"{text!r} is not a mission: expected 'kind threshold VP', kind one of {', '.join(MISSION_KINDS)}"
+    try:
+        threshold, vp = int(words[1]), int(words[2])
+    except ValueError:
+        return f"{text!r}: threshold and VP are whole numbers"
+    if not (0 <= threshold <= 200 and 0 <= vp <= 100):
+        return f"{text!r}: threshold within 0..200, VP within 0..100"
+    return MISSION_KINDS.index(words[0]), threshold, vp
+
+
+def rules_problems(rules: Rules) -> list[str]:
+    """What the rules alone show is wrong with the texts (card faces, formations, missions, the board)."""
+    out = []
+    c = rules.cards
+    for key, cards in (("cards.deck", c.deck), ("cards.four_player_cards", c.four_player_cards)):
+        for card in cards:
+            p = parse_card(card)
+            if isinstance(p, str):
+                out.append(f"{key}: {p}")
+    p = parse_card(c.lunar_surface)
+    if isinstance(p, str):
+        out.append(f"cards.lunar_surface: {p}")
+    p = parse_card(c.armstrong, armstrong=True)
+    if isinstance(p, str):
+        out.append(f"cards.armstrong: {p}")
+    for name in FORMATIONS:
+        p = formation_problem(getattr(rules.formations, name), rules.formation_cards)
+        if p:
+            out.append(f"formations.{name}: {p}")
+    for card in rules.mission_cards.cards:
+        p = parse_mission(card)
+        if isinstance(p, str):
+            out.append(f"mission_cards.cards: {p}")
+    m = rules.mission_cards
+    if m.bulletin_pool > len(m.cards):
+        out.append(f"mission_cards.bulletin_pool: {m.bulletin_pool} missions of {len(m.cards)} cards")
+    if m.bulletin_shown > m.bulletin_pool:
+        out.append(f"mission_cards.bulletin_shown: {m.bulletin_shown} shown of a pool of {m.bulletin_pool}")
+    for players in (2, 3, 4):
+        track = getattr(rules.crystal_track, f"vp_{players}_players")
+        for space in getattr(rules.crystal_track, f"tile_spaces_{players}_players"):
+            if space >= len(track):
+                out.append(f"crystal_track.tile_spaces_{players}_players: space {space} is beyond the board's "
+                           f"{len(track)} spaces")
+    w = rules.moon_walls
+    if w.fewest_per_turn > w.most_per_turn:
+        out.append(f"moon_walls.fewest_per_turn: {w.fewest_per_turn} is more than most_per_turn {w.most_per_turn}")
+    if rules.passed_cards > rules.double_head_cards:
+        out.append(f"passed_cards: {rules.passed_cards} of {rules.double_head_cards} double-head cards")
+    return out

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from balance.games.moon.rules import (FORMATIONS, MAX_DECK, MAX_FOUR_PLAYER_CARDS, MAX_MISSIONS, MAX_TRACK,
-                                      MISSION_KINDS, MONSTERS, SQUARE_LETTERS, Rules)
+from balance.games.moon.rules import (CARD_SHAPES, FORMATION_REACH, MAX_DECK, MAX_FOUR_PLAYER_CARDS, MAX_MISSIONS,
+                                      MAX_TRACK, MONSTERS, Rules, parse_card, parse_formation, parse_mission)
 from balance.kit import Tables, table
 
 MAX_PLAYERS = 4
@@ -26,7 +26,6 @@ WEREWOLF, WITCH, VAMPIRE, SKELETON = range(N_MONSTERS)
 
 GRID = 256
 CENTRE = GRID // 2 * GRID + GRID // 2
-FORMATION_REACH = 9  # a formation's coordinates lie within -9..9
 MAX_FACES = MAX_DECK + MAX_FOUR_PLAYER_CARDS + 2  # the deck, the 4-player cards, the lunar surface, Armstrong
 MAX_CARDS = MAX_DECK + MAX_FOUR_PLAYER_CARDS + 3  # cards on the table: two lunar surface cards
 MAX_FORMATION = 5
@@ -39,15 +38,13 @@ NONE, MOONSCAPE, LUNAR, CRYSTAL, ARMSTRONG, BASE_CAMP = range(6)
 HEAD = 8  # HEAD + m: one head of monster m
 DOUBLE = 12  # DOUBLE + m: two heads of monster m in one square
 N_CODES = 16
-# the formation's cards
-DRAWN_1, DRAWN_2, LUNAR_CARD, ARMSTRONG_CARD = range(4)
 
 # the four sides of a square, and the grid step to the square beyond each
 NORTH, EAST, SOUTH, WEST = range(4)
 STEP = np.array([-GRID, 1, GRID, -1], np.int64)
 # a card's footprint: shape 0 (turns 0 and 2) is 3 squares wide and 2 high, shape 1 (turns 1 and 3) 2 x 3
-SHAPE_W = np.array([3, 2], np.int64)
-SHAPE_H = np.array([2, 3], np.int64)
+SHAPE_W = np.array([w for w, _ in CARD_SHAPES], np.int64)
+SHAPE_H = np.array([h for _, h in CARD_SHAPES], np.int64)
 
 
 def _square_at():
@@ -93,21 +90,7 @@ def _outer_sides():
 OUTER_SIDES = _outer_sides()
 
 
-# ---------------------------------------------------------------- reading the texts
-
-def parse_card(text: str, armstrong: bool = False) -> list[str] | str:
-    """The 6 letters of a card 'abc/def', or a problem."""
-    rows = text.split("/") if isinstance(text, str) else []
-    if len(rows) != 2 or any(len(r) != 3 for r in rows):
-        return f"{text!r} is not a card: expected two rows of three squares, 'abc/def'"
-    letters = list(rows[0] + rows[1])
-    bad = sorted({ch for ch in letters if ch not in SQUARE_LETTERS})
-    if bad:
-        return f"{text!r}: unknown square {bad[0]!r}; allowed: {', '.join(SQUARE_LETTERS)}"
-    if not armstrong and any(ch in "AB" for ch in letters):
-        return f"{text!r}: Armstrong (A) and his base camp (B) are on the Armstrong card only"
-    return letters
-
+# ---------------------------------------------------------------- the squares' codes
 
 def square_code(letter: str, lunar: bool) -> int:
     """The code of a square letter; an empty square of a lunar surface or Armstrong card is LUNAR."""
@@ -118,118 +101,6 @@ def square_code(letter: str, lunar: bool) -> int:
         return simple[letter]
     m = "whvs".index(letter.lower())
     return (DOUBLE if letter.isupper() else HEAD) + m
-
-
-def parse_formation(text: str) -> list[tuple[int, int, int, int]] | str:
-    """The cards of a formation as (card, x, y, turns), or a problem."""
-    out = []
-    for entry in text.split():
-        try:
-            card, where = entry.split("@")
-            x, y, turns = (int(v) for v in where.split(","))
-        except ValueError:
-            return f"{entry!r} is not 'card@x,y,turns'"
-        if card not in ("1", "2", "L", "A"):
-            return f"{entry!r}: the card is 1 or 2 (the cards drawn), L (lunar surface) or A (Armstrong)"
-        if not (-FORMATION_REACH <= x <= FORMATION_REACH and -FORMATION_REACH <= y <= FORMATION_REACH):
-            return f"{entry!r}: x and y lie within -{FORMATION_REACH}..{FORMATION_REACH}"
-        if not 0 <= turns <= 3:
-            return f"{entry!r}: turns is 0, 1, 2 or 3"
-        out.append(({"1": DRAWN_1, "2": DRAWN_2, "L": LUNAR_CARD, "A": ARMSTRONG_CARD}[card], x, y, turns))
-    return out
-
-
-def formation_squares(cards) -> list[set[tuple[int, int]]]:
-    """Each formation card's squares (x, y)."""
-    out = []
-    for _, x, y, turns in cards:
-        w, h = SHAPE_W[turns % 2], SHAPE_H[turns % 2]
-        out.append({(x + dx, y + dy) for dx in range(w) for dy in range(h)})
-    return out
-
-
-def formation_problem(text: str, drawn: int) -> str | None:
-    cards = parse_formation(text)
-    if isinstance(cards, str):
-        return cards
-    kinds = [c[0] for c in cards]
-    want = [DRAWN_1, DRAWN_2][:drawn]
-    if sorted(k for k in kinds if k in (DRAWN_1, DRAWN_2)) != want:
-        return f"{text!r}: has {'card 1' if drawn == 1 else 'cards 1 and 2'} (the cards drawn) once each"
-    if kinds.count(LUNAR_CARD) > 2 or kinds.count(ARMSTRONG_CARD) > 1:
-        return f"{text!r}: at most 2 lunar surface cards (L) and one Armstrong card (A)"
-    squares = formation_squares(cards)
-    for i in range(len(squares)):
-        for j in range(i):
-            if squares[i] & squares[j]:
-                return f"{text!r}: cards {j + 1} and {i + 1} overlap (the cards lie side by side)"
-    reached, todo = {0}, [0]
-    while todo:
-        i = todo.pop()
-        for j in range(len(squares)):
-            if j not in reached and any((x + dx, y + dy) in squares[j] for x, y in squares[i]
-                                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-                reached.add(j)
-                todo.append(j)
-    if len(reached) != len(squares):
-        return f"{text!r}: the cards do not all touch (a formation is one layout)"
-    return None
-
-
-def parse_mission(text: str) -> tuple[int, int, int] | str:
-    """(kind, threshold, VP) of a mission 'kind threshold VP', or a problem."""
-    words = text.split() if isinstance(text, str) else []
-    if len(words) != 3 or words[0] not in MISSION_KINDS:
-        return f"{text!r} is not a mission: expected 'kind threshold VP', kind one of {', '.join(MISSION_KINDS)}"
-    try:
-        threshold, vp = int(words[1]), int(words[2])
-    except ValueError:
-        return f"{text!r}: threshold and VP are whole numbers"
-    if not (0 <= threshold <= 200 and 0 <= vp <= 100):
-        return f"{text!r}: threshold within 0..200, VP within 0..100"
-    return MISSION_KINDS.index(words[0]), threshold, vp
-
-
-def rules_problems(rules: Rules) -> list[str]:
-    """What the rules alone show is wrong with the texts (card faces, formations, missions, the board)."""
-    out = []
-    c = rules.cards
-    for key, cards in (("cards.deck", c.deck), ("cards.four_player_cards", c.four_player_cards)):
-        for card in cards:
-            p = parse_card(card)
-            if isinstance(p, str):
-                out.append(f"{key}: {p}")
-    p = parse_card(c.lunar_surface)
-    if isinstance(p, str):
-        out.append(f"cards.lunar_surface: {p}")
-    p = parse_card(c.armstrong, armstrong=True)
-    if isinstance(p, str):
-        out.append(f"cards.armstrong: {p}")
-    for name in FORMATIONS:
-        p = formation_problem(getattr(rules.formations, name), rules.formation_cards)
-        if p:
-            out.append(f"formations.{name}: {p}")
-    for card in rules.mission_cards.cards:
-        p = parse_mission(card)
-        if isinstance(p, str):
-            out.append(f"mission_cards.cards: {p}")
-    m = rules.mission_cards
-    if m.bulletin_pool > len(m.cards):
-        out.append(f"mission_cards.bulletin_pool: {m.bulletin_pool} missions of {len(m.cards)} cards")
-    if m.bulletin_shown > m.bulletin_pool:
-        out.append(f"mission_cards.bulletin_shown: {m.bulletin_shown} shown of a pool of {m.bulletin_pool}")
-    for players in (2, 3, 4):
-        track = getattr(rules.crystal_track, f"vp_{players}_players")
-        for space in getattr(rules.crystal_track, f"tile_spaces_{players}_players"):
-            if space >= len(track):
-                out.append(f"crystal_track.tile_spaces_{players}_players: space {space} is beyond the board's "
-                           f"{len(track)} spaces")
-    w = rules.moon_walls
-    if w.fewest_per_turn > w.most_per_turn:
-        out.append(f"moon_walls.fewest_per_turn: {w.fewest_per_turn} is more than most_per_turn {w.most_per_turn}")
-    if rules.passed_cards > rules.double_head_cards:
-        out.append(f"passed_cards: {rules.passed_cards} of {rules.double_head_cards} double-head cards")
-    return out
 
 
 def _faces(rules: Rules) -> list[list[int]]:
@@ -358,7 +229,8 @@ def step(rules, players):
 
 @table(np.int64, (MAX_FORMATION, 4))
 def formation(rules, players):
-    """The starting formation's cards: (card, x, y, turns); card DRAWN_1, DRAWN_2, LUNAR_CARD or ARMSTRONG_CARD."""
+    """The starting formation's cards: (card, x, y, turns); card ``rules.DRAWN_1``, ``DRAWN_2``, ``LUNAR_CARD`` or
+    ``ARMSTRONG_CARD``."""
     return parse_formation(getattr(rules.formations, rules.starting_formation))
 
 

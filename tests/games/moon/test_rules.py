@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from balance.games.moon import decisions, engine
-from balance.games.moon.rules import Rules
+from balance.games.moon.rules import Rules, parse_card
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, WEREWOLF,
-                                       parse_card, square_code)
+                                       square_code)
 from balance.kit.rng import run_key
 from balance.kit.state import start_game
 from tests.games.moon.position import at, lay, legal_anchors, position
@@ -282,7 +282,8 @@ def test_a_monster_tile_goes_only_on_an_opponents_monster():
 @pytest.mark.parametrize("formation", ["houston", "naughty_neighbours", "escalating_conflict", "settlement",
                                        "long_distance"])
 def test_each_starting_formation_lays_its_five_cards_side_by_side(formation):
-    from balance.games.moon.tables import LUNAR, parse_formation
+    from balance.games.moon.rules import parse_formation
+    from balance.games.moon.tables import LUNAR
 
     rules = replace(Rules(), starting_formation=formation)
     t = TABLES.python(rules, 3)
