@@ -24,9 +24,9 @@ from balance.games.duel.decisions import (
     RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
     attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
-from balance.games.duel.rules import KIDDOO_CONCEALED
+from balance.games.duel.rules import DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK
 from balance.games.duel.state import FIELDS
-from balance.games.duel.tables import BUILDING, DUCK as DUCK_MARK, FIRST_MONSTER, PIECES, PLUS_ONE as PLUS_MARK
+from balance.games.duel.tables import BUILDING, FIRST_MONSTER, PIECES
 from balance.kit import Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option, \
     start_game, start_turn, track_lead
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn

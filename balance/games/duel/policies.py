@@ -28,7 +28,8 @@ from balance.games.duel.decisions import (
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
     DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
-from balance.games.duel.tables import DUCK as DUCK_MARK, FIRST_MONSTER, MAX_CELLS, PIECES, PLUS_ONE as PLUS_MARK
+from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
+from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
 from balance.kit import below, jit_inline, jit
 
 RANDOM, SNIPER, RAIDER, FOCUS, HUNTER, WALL, STANDARD = range(7)

@@ -10,88 +10,21 @@ from functools import lru_cache
 
 import numpy as np
 
-from balance.games.duel.rules import COUNTERS, HEROES, MAX_DECK, MAX_SIDE, MONSTERS, WEAPONS, Rules
+from balance.games.duel.rules import (
+    COUNTERS, HEROES, MAX_BONUS, MAX_DECK, MAX_SIDE, MONSTERS, WEAPONS, Rules, counter_list, parse_card, parse_line,
+)
 from balance.kit import Tables, jit, table
 
 MAX_CELLS = MAX_SIDE * MAX_SIDE
 PIECES = len(HEROES) + len(MONSTERS)
 FIRST_MONSTER = len(HEROES)
-MAX_BONUS = 32  # bonus counters in a game
 STREET, BUILDING = 0, 1
 # the 8 steps (row, col): the 4 orthogonal first
 STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
-# the marks of a hero card
-PLAIN, DUCK, PLUS_ONE = 0, 1, 2
 
 
 def piece_index(name: str) -> int:
     return (HEROES + MONSTERS).index(name)
-
-
-def _counter_list(text: str) -> list[str]:
-    return [w.strip() for w in text.split(",") if w.strip()]
-
-
-def parse_card(text: str, names):
-    """'a/b [duck|+1]' -> (symbol a, symbol b, mark), or a problem string."""
-    words = text.split()
-    mark = PLAIN
-    if len(words) == 2:
-        if words[1] not in ("duck", "+1"):
-            return f"card {text!r}: the mark after the symbols must be 'duck' or '+1'"
-        mark = DUCK if words[1] == "duck" else PLUS_ONE
-    elif len(words) != 1:
-        return f"card {text!r}: expected 'a/b' or 'a/b duck' or 'a/b +1'"
-    pair = words[0].split("/")
-    if len(pair) != 2 or any(p not in names for p in pair):
-        return f"card {text!r}: the two symbols must be among {', '.join(names)}"
-    return names.index(pair[0]), names.index(pair[1]), mark
-
-
-def _parse_line(text: str, width: int, height: int):
-    try:
-        a, b = text.split("|")
-        (r1, c1), (r2, c2) = [tuple(int(v) for v in x.split(",")) for x in (a, b)]
-    except ValueError:
-        return f"thick line {text!r}: expected 'row,col|row,col'"
-    if not all(0 <= r < height and 0 <= c < width for r, c in ((r1, c1), (r2, c2))):
-        return f"thick line {text!r}: a square is off the {height}x{width} map"
-    if abs(r1 - r2) + abs(c1 - c2) != 1:
-        return f"thick line {text!r}: the two squares must be side by side"
-    return r1 * width + c1, r2 * width + c2
-
-
-def rules_problems(rules: Rules) -> list[str]:
-    """What makes the rules unplayable, one line each."""
-    out = []
-    rows = rules.map
-    width = len(rows[0])
-    if any(len(r) != width for r in rows) or not 2 <= width <= MAX_SIDE:
-        out.append(f"map: every row must have the same length, 2 to {MAX_SIDE} squares")
-    bad = sorted({ch for r in rows for ch in r} - set(".#br?J"))
-    if bad:
-        out.append(f"map: unknown square {bad[0]!r}; allowed: . # b r ? J")
-    text = "".join(rows)
-    if text.count("b") != len(HEROES):
-        out.append(f"map: {text.count('b')} blue start spots (b); the {len(HEROES)} heroes need {len(HEROES)}")
-    if text.count("r") != len(MONSTERS):
-        out.append(f"map: {text.count('r')} red start spots (r); the {len(MONSTERS)} monsters need {len(MONSTERS)}")
-    if text.count("J") > 1:
-        out.append("map: at most one jeep (J)")
-    if not out:
-        out += [p for p in (_parse_line(x, width, len(rows)) for x in rules.thick_lines) if isinstance(p, str)]
-    for deck, names in (("hero_deck", HEROES), ("monster_deck", MONSTERS)):
-        out += [f"{deck}: {p}" for p in (parse_card(c, names) for c in getattr(rules, deck)) if isinstance(p, str)]
-        if deck == "monster_deck" and any(len(c.split()) > 1 for c in rules.monster_deck):
-            out.append("monster_deck: monster cards carry no Duck or +1 mark")
-    for where, text in [(f"heroes.{h}.kit", getattr(rules.heroes, h).kit) for h in HEROES] + [
-            ("bonus_counters", rules.bonus_counters)]:
-        unknown = [w for w in _counter_list(text) if w not in COUNTERS]
-        if unknown:
-            out.append(f"{where}: unknown counter {unknown[0]!r}; allowed: {', '.join(COUNTERS)}")
-    if len(_counter_list(rules.bonus_counters)) > MAX_BONUS:
-        out.append(f"bonus_counters: at most {MAX_BONUS}")
-    return out
 
 
 @lru_cache(maxsize=64)
@@ -181,7 +114,7 @@ def _walls(rules):
     w, h = _map(rules.map)[:2]
     walls = set()
     for text in rules.thick_lines:
-        a, b = _parse_line(text, w, h)
+        a, b = parse_line(text, w, h)
         walls |= {(a, b), (b, a)}
     return walls
 
@@ -306,7 +239,7 @@ def apart(rules, players):
 
 def _kit(text):
     counts = np.zeros(len(COUNTERS), np.int64)
-    for w in _counter_list(text):
+    for w in counter_list(text):
         counts[COUNTERS.index(w)] += 1
     return counts
 
@@ -320,12 +253,12 @@ def start_kit(rules, players):
 @table(np.int64, (MAX_BONUS,))
 def bonus_pool(rules, players):
     """The bonus counters shuffled onto the bonus squares (``n_bonus_counters`` of them)."""
-    return [COUNTERS.index(w) for w in _counter_list(rules.bonus_counters)] or [0]
+    return [COUNTERS.index(w) for w in counter_list(rules.bonus_counters)] or [0]
 
 
 @table(np.int64)
 def n_bonus_counters(rules, players):
-    return len(_counter_list(rules.bonus_counters))
+    return len(counter_list(rules.bonus_counters))
 
 
 def _cards(rules):
