@@ -49,7 +49,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("pull_distance", np.int64, (MAX_CELLS,)),  # each square's to the nearest of them (``pull_distance``)
     ("pull_distance_of", np.int64, (MAX_CELLS,)),  # the list each square's distance was worked out for
     ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
-    ("ceiling", np.float64, (PIECES,)),  # the most a move of each piece can be worth (``move_ceiling``)
+    ("ceiling", np.float64, (PIECES,)),  # the most a move of each piece can be worth (``*_move_ceiling``)
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
     ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
@@ -228,7 +228,7 @@ def move_worth(square, here, bonus):
 
 
 @jit_inline
-def move_ceiling(s, h, p):
+def hero_move_ceiling(s, h, p):
     """The most a hero's move (not into a fight) can be worth, by ``act_value``'s sum: a square is worth at most
     its best shot (the rest of its worth is a sum of penalties, the weights never below 0), and a bonus counter
     on it adds at most ``0.1 * grab_weight``."""
@@ -403,6 +403,53 @@ def monster_shot_from(s, t, m, c, in_sight):
 
 
 @jit
+def monster_move_ceiling(s, t, m, p):
+    """The most a monster's move (not into a fight) can be worth, by ``act_value``'s sums: every square it can
+    reach lies within its movement of where it stands, so each distance there differs from the distance here by
+    at most that much, and its shot there is at most its best at a hero within its attack's range plus that
+    much, were every hero in sight (Moogre's rocks: were it on rubble).  The extended Bloob: no bound."""
+    if m == BLOOB and s.bloob_at[1] >= 0:
+        return -NO_BAR
+    hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
+    start = s.at[m]
+    reach = np.int64(t.movement[m])
+    v = 0.0
+    weakest = s.policies.weakest
+    if weakest >= 0:
+        v -= 0.05 * hunt * max(0, distance(t, start, s.at[weakest]) - reach)
+    near_here = nearest_hero(s, t, start)
+    if m == MOOGRE or m == MECHOOR:
+        v -= 0.1 * shield * max(0, retreat - (near_here + reach))
+        if m == MOOGRE:
+            v += 0.05 * rubble_weight
+    elif shield > 0.0:
+        far = 1 << 20
+        for k in (MOOGRE, MECHOOR):
+            if s.at[k] >= 0:
+                d = distance(t, start, s.at[k])
+                if d < far:
+                    far = d
+        if far < (1 << 20):
+            v -= 0.05 * shield * max(0, far - reach - 1)
+    if m == BLOOB or m == DRAKOOR or m == KIDDOO:
+        v -= 0.02 * max(0, near_here - reach)
+    attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
+        ROCKS if m == MOOGRE else -1
+    shot = 0.0
+    if attack >= 0:
+        far_shot = attack_range(t, attack)
+        for h in range(N_HEROES):
+            sq = s.at[h]
+            if sq < 0 or (far_shot > 0 and distance(t, start, sq) > far_shot + reach):
+                continue
+            w = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
+            w *= chance_36(needed(s, t, attack, h, sq)) / 36.0
+            if w > shot:
+                shot = w
+    return move_worth(v + 0.5 * shot, s.policies.here_value[m], 0.0)
+
+
+@jit
 def fight_value(s, t, attacker, c):
     """Expected worth of moving into square c held by enemies: win chance times harm done less the
     chance to lose times harm taken (against the first defender)."""
@@ -514,10 +561,10 @@ def choose(s, t, side, kind, n):
             if movers & (1 << q):
                 if side == HEROES_SIDE:
                     s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], p)
-                    s.policies.ceiling[q] = move_ceiling(s, q, p)
+                    s.policies.ceiling[q] = hero_move_ceiling(s, q, p)
                 else:
                     s.policies.here_value[q] = monster_square_value(s, t, q, s.at[q], p)
-                    s.policies.ceiling[q] = -NO_BAR
+                    s.policies.ceiling[q] = monster_move_ceiling(s, t, q, p)
         # the options but the moves first: the best of them is the bar the moves must beat
         best, pick = NO_BAR, 0
         for i in range(n):

@@ -1,6 +1,6 @@
 """The strategies' shortcuts choose what a full valuation would: a square is valued in full only when it could
-beat the best option so far (``policies.act_value(..., bar)``), a hero's moves only when the most they
-can be worth could (``policies.move_ceiling``); and the counters to walk to are looked for where they can lie,
+beat the best option so far (``policies.act_value(..., bar)``), a piece's moves only when the most they
+can be worth could (``policies.hero_move_ceiling``, ``monster_move_ceiling``); and the counters to walk to are looked for where they can lie,
 their distances kept while they lie there."""
 
 from dataclasses import replace
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from balance.games.duel import SPEC, engine, policies
-from balance.games.duel.decisions import ACT, HEROES_SIDE, MONSTERS_SIDE
+from balance.games.duel.decisions import ACT, HEROES_SIDE, MONSTERS_SIDE, MOVE, attacks, piece_of, what_of
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
 from tests.games.duel.position import rng
@@ -49,6 +49,29 @@ def test_cutting_a_valuation_short_never_changes_the_choice(hero, monster):
             assert pick == int(np.argmax(full)), (side, pick, full)
             checked += 1
     assert checked >= 40
+
+
+@pytest.mark.parametrize("monster", ["hunter", "wall"])
+def test_no_move_of_a_monster_is_worth_more_than_its_ceiling(monster):
+    t = TABLES.python(Rules(), 2)
+    moves = skipped = 0
+    for s in positions("sniper", monster):
+        n = engine.list_actions(s, t, MONSTERS_SIDE)
+        if n < 2:
+            continue
+        pick = policies.choose(s, t, MONSTERS_SIDE, ACT, n)  # sets each moving monster's ceiling
+        p = s.policies.param[MONSTERS_SIDE]
+        best = policies.act_value(s, t, MONSTERS_SIDE, s.options[pick], s.policies.id[MONSTERS_SIDE], p, FULL)
+        for i in range(n):
+            code = s.options[i]
+            if what_of(code) != MOVE or attacks(code):
+                continue
+            ceiling = s.policies.ceiling[piece_of(code)]
+            worth = policies.act_value(s, t, MONSTERS_SIDE, code, s.policies.id[MONSTERS_SIDE], p, FULL)
+            assert worth <= ceiling, (piece_of(code), worth, ceiling)
+            moves += 1
+            skipped += ceiling < best
+    assert moves >= 200 and skipped >= moves // 5  # the bound is tight enough to spare valuations
 
 
 def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit_and_their_distances_are_current():
