@@ -4,6 +4,9 @@ The rulebook is a draft: it gives neither the board, nor the two decks, nor the 
 monsters' damage capacities, nor the weapon table after the flame thrower.  Those are ``assumed``
 data here, each with why its default was chosen; a scenario replaces them (``map = [...]``,
 ``hero_deck = [...]``, ``monsters.mechoor.capacity = 10``, ``arms.radio.one_use = false``).
+
+The rules written as text (the map, the cards, the counters) are read at the end of this file, for
+``Rules.problems`` and for ``tables.py``.
 """
 
 from dataclasses import dataclass, make_dataclass
@@ -281,7 +284,7 @@ class Rules:
         return rules_problems(self)
 
 
-# ---------------------------------------------------------------- reading the texts of the rules
+# ---------------------------------------------------------------- reading the texts
 
 def counter_list(text: str) -> list[str]:
     return [w.strip() for w in text.split(",") if w.strip()]

@@ -13,7 +13,8 @@ side horizontal; the placed card may be turned by a quarter turn any number of t
 
 The rulebook's text gives neither the card faces nor the crystal board nor the mission cards: the
 defaults below are built so that no monster is favoured (see ``DECK`` and ``FOUR_PLAYER_CARDS``), and
-a scenario replaces any of them.
+a scenario replaces any of them.  The texts (cards, formations, missions) are read at the end of this
+file, for ``Rules.problems`` and for ``tables.py``.
 """
 
 from __future__ import annotations
