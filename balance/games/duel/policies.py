@@ -350,22 +350,23 @@ def weakest_hero(s, t):
 def monster_square_value(s, t, m, c, p):
     """A monster's worth of standing on c: near the weakest hero (hunting), or by Mechoor and Moogre and
     away from the heroes for those two (the wall), plus its best shot from there."""
-    return monster_square_terms(s, t, m, c, p) + 0.5 * monster_shot_from(s, t, m, c, True)
+    return monster_square_terms(s, t, m, c, p, 0) + 0.5 * monster_shot_from(s, t, m, c, True, 0)
 
 
 @jit
-def monster_square_terms(s, t, m, c, p):
-    """A monster's worth of standing on c but for its shot."""
+def monster_square_terms(s, t, m, c, p, slack):
+    """A monster's worth of standing on c but for its shot; with ``slack`` > 0, the most it can be worth on a
+    square within ``slack`` of c (each distance from there differs from the one from c by at most ``slack``;
+    Moogre on rubble), by the same sums, so that the bound is never below the worth."""
     hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
     weakest = s.policies.weakest
     v = 0.0
     if weakest >= 0:
-        v -= 0.05 * hunt * distance(t, c, s.at[weakest])
+        v -= 0.05 * hunt * max(0, distance(t, c, s.at[weakest]) - slack)
     near = nearest_hero(s, t, c)
     if m == MOOGRE or m == MECHOOR:
-        if near < retreat:
-            v -= 0.1 * shield * (retreat - near)
-        if m == MOOGRE and s.rubble[c] != 0:
+        v -= 0.1 * shield * max(0, retreat - (near + slack))
+        if m == MOOGRE and (slack > 0 or s.rubble[c] != 0):
             v += 0.05 * rubble_weight
     elif shield > 0.0:
         far = 1 << 20
@@ -375,25 +376,26 @@ def monster_square_terms(s, t, m, c, p):
                 if d < far:
                     far = d
         if far < (1 << 20):
-            v -= 0.05 * shield * max(0, far - 1)
+            v -= 0.05 * shield * max(0, far - slack - 1)
     if m == BLOOB or m == DRAKOOR or m == KIDDOO:
-        v -= 0.02 * near  # the fighters close in
+        v -= 0.02 * max(0, near - slack)  # the fighters close in
     return v
 
 
 @jit
-def monster_shot_from(s, t, m, c, in_sight):
+def monster_shot_from(s, t, m, c, in_sight, slack):
     """The best shot monster m would have from square c with its own attack at a hero in range: in sight, or
-    (``in_sight`` False) were every hero in sight."""
+    (``in_sight`` False) were every hero in sight; with ``slack`` > 0, from any square within ``slack`` of c
+    (Moogre on rubble)."""
     attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
-        ROCKS if m == MOOGRE and s.rubble[c] != 0 else -1
+        ROCKS if m == MOOGRE and (slack > 0 or s.rubble[c] != 0) else -1
     if attack < 0:
         return 0.0
     reach = attack_range(t, attack)
     best = 0.0
     for h in range(N_HEROES):
         sq = s.at[h]
-        if sq < 0 or (reach > 0 and distance(t, c, sq) > reach):
+        if sq < 0 or (reach > 0 and distance(t, c, sq) > reach + slack):
             continue
         v = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
         v *= chance_36(needed(s, t, attack, h, sq)) / 36.0
@@ -404,49 +406,13 @@ def monster_shot_from(s, t, m, c, in_sight):
 
 @jit
 def monster_move_ceiling(s, t, m, p):
-    """The most a monster's move (not into a fight) can be worth, by ``act_value``'s sums: every square it can
-    reach lies within its movement of where it stands, so each distance there differs from the distance here by
-    at most that much, and its shot there is at most its best at a hero within its attack's range plus that
-    much, were every hero in sight (Moogre's rocks: were it on rubble).  The extended Bloob: no bound."""
+    """The most a monster's move (not into a fight) can be worth, by ``act_value``'s sum: every square it can
+    reach lies within its movement of where it stands, every hero in sight.  The extended Bloob: no bound."""
     if m == BLOOB and s.bloob_at[1] >= 0:
         return -NO_BAR
-    hunt, shield, rubble_weight, retreat = p[0], p[1], p[2], p[3]
-    start = s.at[m]
-    reach = np.int64(t.movement[m])
-    v = 0.0
-    weakest = s.policies.weakest
-    if weakest >= 0:
-        v -= 0.05 * hunt * max(0, distance(t, start, s.at[weakest]) - reach)
-    near_here = nearest_hero(s, t, start)
-    if m == MOOGRE or m == MECHOOR:
-        v -= 0.1 * shield * max(0, retreat - (near_here + reach))
-        if m == MOOGRE:
-            v += 0.05 * rubble_weight
-    elif shield > 0.0:
-        far = 1 << 20
-        for k in (MOOGRE, MECHOOR):
-            if s.at[k] >= 0:
-                d = distance(t, start, s.at[k])
-                if d < far:
-                    far = d
-        if far < (1 << 20):
-            v -= 0.05 * shield * max(0, far - reach - 1)
-    if m == BLOOB or m == DRAKOOR or m == KIDDOO:
-        v -= 0.02 * max(0, near_here - reach)
-    attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
-        ROCKS if m == MOOGRE else -1
-    shot = 0.0
-    if attack >= 0:
-        far_shot = attack_range(t, attack)
-        for h in range(N_HEROES):
-            sq = s.at[h]
-            if sq < 0 or (far_shot > 0 and distance(t, start, sq) > far_shot + reach):
-                continue
-            w = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
-            w *= chance_36(needed(s, t, attack, h, sq)) / 36.0
-            if w > shot:
-                shot = w
-    return move_worth(v + 0.5 * shot, s.policies.here_value[m], 0.0)
+    start, reach = s.at[m], np.int64(t.movement[m])
+    v = monster_square_terms(s, t, m, start, p, reach)
+    return move_worth(v + 0.5 * monster_shot_from(s, t, m, start, False, reach), s.policies.here_value[m], 0.0)
 
 
 @jit
@@ -498,10 +464,10 @@ def act_value(s, t, side, code, policy, p, bar):
             bonus = 0.0
             if here != s.at[piece]:  # an extended Bloob's counter
                 here_value = monster_square_value(s, t, piece, here, p)
-            v, unhindered = monster_square_terms(s, t, piece, c, p), monster_shot_from(s, t, piece, c, False)
+            v, unhindered = monster_square_terms(s, t, piece, c, p, 0), monster_shot_from(s, t, piece, c, False, 0)
         if move_worth(v + 0.5 * unhindered, here_value, bonus) <= bar:
             return move_worth(v, here_value, bonus)
-        shot = hero_shot_from(s, t, piece, c) if side == HEROES_SIDE else monster_shot_from(s, t, piece, c, True)
+        shot = hero_shot_from(s, t, piece, c) if side == HEROES_SIDE else monster_shot_from(s, t, piece, c, True, 0)
         return move_worth(v + 0.5 * shot, here_value, bonus)
     if what == RUBBLE:
         return 0.05 * p[2] * (2.0 if piece == MOOGRE and nearest_hero(s, t, square_of(code)) <= t.rocks_range else 1.0)
