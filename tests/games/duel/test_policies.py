@@ -1,7 +1,7 @@
 """The strategies' shortcuts choose what a full valuation would: a square is valued in full only when it could
-beat the best option so far (``policies.act_value(..., bar)``), a piece's moves only when the most they
-can be worth could (``policies.hero_move_ceiling``, ``monster_move_ceiling``); and the counters to walk to are looked for where they can lie,
-their distances kept while they lie there."""
+beat the best option so far (``policies.act_value(..., bar)``), a piece's moves only when the most they can be
+worth could (``policies.hero_move_ceiling``, ``monster_move_ceiling``); and the counters to walk to are looked for
+where they can lie, their distances kept while they lie there."""
 
 from dataclasses import replace
 
