@@ -14,8 +14,7 @@ from balance.games.duel.engine import (
 )
 from balance.games.duel.decisions import (CONCEAL, DRINK, DROP_TANKS, EXTEND, HEAL, JEEP_BOMB_RUN, RETRACT, RUBBLE,
                                           SWAP)
-from balance.games.duel.rules import COUNTERS, HEROES, MONSTERS
-from balance.games.duel.rules import parse_card
+from balance.games.duel.rules import COUNTERS, HEROES, MONSTERS, parse_card
 from balance.kit.log import LOG_LENGTH
 from balance.report.fmt import count
 

@@ -42,7 +42,7 @@ N_CODES = 16
 # the four sides of a square, and the grid step to the square beyond each
 NORTH, EAST, SOUTH, WEST = range(4)
 STEP = np.array([-GRID, 1, GRID, -1], np.int64)
-# a card's footprint: shape 0 (turns 0 and 2) is 3 squares wide and 2 high, shape 1 (turns 1 and 3) 2 x 3
+# a card's footprint, wide and high, by shape (``rules.CARD_SHAPES``): shape 0 for turns 0 and 2, shape 1 for 1 and 3
 SHAPE_W = np.array([w for w, _ in CARD_SHAPES], np.int64)
 SHAPE_H = np.array([h for _, h in CARD_SHAPES], np.int64)
 
