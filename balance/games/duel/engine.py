@@ -31,6 +31,7 @@ from balance.kit import Layout, below, finish_record, jit, jit_inline, new_recor
     start_game, start_turn, track_lead
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log, logged
+from balance.kit.script import choices_scripted
 
 LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=2, max_params=policies.MAX_PARAMS)
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
@@ -1383,39 +1384,88 @@ def list_piece_actions(s, t, piece, n):
     return list_powers(s, t, piece, n)
 
 
+@jit_inline
+def first_and_last(side):
+    """The side's pieces: ``range(first, last)``."""
+    return (0, FIRST_MONSTER) if side == HEROES_SIDE else (FIRST_MONSTER, PIECES)
+
+
 @jit
 def list_actions(s, t, side):
     """The ACT options: END, every action of every piece a card in hand pays for, and (the hero player)
     the free uses of kit and the bonus actions."""
     s.options[0] = option(END, 0, 0, 0, -1)
     n = 1
-    first = 0 if side == HEROES_SIDE else FIRST_MONSTER
-    last = FIRST_MONSTER if side == HEROES_SIDE else PIECES
+    first, last = first_and_last(side)
     for p in range(first, last):
         if s.at[p] >= 0 and payable(s, t, side, p):
             n = list_piece_actions(s, t, p, n)
-    if side == HEROES_SIDE:
-        for h in range(N_HEROES):
-            c = s.at[h]
-            if c < 0:
-                continue
-            if s.carry[h, ENERGY_DRINK] > 0:
-                s.options[n] = option(DRINK, h, 0, c, -1)
-                n += 1
-            if s.carry[h, OXYGEN_TANKS] > 0:
-                s.options[n] = option(DROP_TANKS, h, 0, c, -1)
-                n += 1
-            if s.swaps < t.free_swaps:
-                for o in range(N_HEROES):
-                    if o != h and s.at[o] == c:
-                        for k in range(N_COUNTERS):
-                            if s.carry[h, k] > 0:
-                                s.options[n] = option(SWAP, h, k, c, o)
-                                n += 1
-            if s.hand_n[side] > 0 and s.deck_n[side] + s.discards_n[side] > 0:
-                s.options[n] = option(BONUS, h, 0, c, -1)
-                n += 1
+    return list_free_actions(s, t, side, n)
+
+
+@jit
+def list_free_actions(s, t, side, n):
+    """Append the hero player's uses of kit that cost no card, and the bonus actions."""
+    if side != HEROES_SIDE:
+        return n
+    for h in range(N_HEROES):
+        c = s.at[h]
+        if c < 0:
+            continue
+        if s.carry[h, ENERGY_DRINK] > 0:
+            s.options[n] = option(DRINK, h, 0, c, -1)
+            n += 1
+        if s.carry[h, OXYGEN_TANKS] > 0:
+            s.options[n] = option(DROP_TANKS, h, 0, c, -1)
+            n += 1
+        if s.swaps < t.free_swaps:
+            for o in range(N_HEROES):
+                if o != h and s.at[o] == c:
+                    for k in range(N_COUNTERS):
+                        if s.carry[h, k] > 0:
+                            s.options[n] = option(SWAP, h, k, c, o)
+                            n += 1
+        if s.hand_n[side] > 0 and s.deck_n[side] + s.discards_n[side] > 0:
+            s.options[n] = option(BONUS, h, 0, c, -1)
+            n += 1
     return n
+
+
+@jit
+def choose_action(s, t, side):
+    """A scripted policy's ACT decision, its options listed as they are valued: END, the free actions and every
+    piece's fires and powers first, their best the bar; then the moves of each piece, the most promising first,
+    searched only when the most a move of it could be worth reaches the bar (``policies.move_bound``).  The same
+    option as ``list_actions`` and ``policies.choose`` take (``tests/games/duel/test_policies.py``), with half the
+    searches (a search is the dearest part of a listing).  Return its code (END: the turn's actions end)."""
+    s.options[0] = option(END, 0, 0, 0, -1)
+    n = 1
+    pieces = 0
+    first, last = first_and_last(side)
+    for p in range(first, last):
+        if s.at[p] >= 0 and payable(s, t, side, p):
+            n = list_fires(s, t, p, n)
+            n = list_powers(s, t, p, n)
+            pieces |= 1 << p
+    n = list_free_actions(s, t, side, n)
+    policies.ready_to_act(s, t, side, pieces)
+    best, pick, key = policies.best_act(s, t, side, 0, n, False, policies.NO_BAR, 0, policies.LAST_KEY)
+    for p in range(first, last):
+        if pieces & (1 << p):
+            s.policies.bound[p] = policies.move_bound(s, t, p)
+    while pieces:
+        top = first
+        for p in range(first, last):  # the most promising piece left
+            if pieces & (1 << p) and (not pieces & (1 << top) or s.policies.bound[p] > s.policies.bound[top]):
+                top = p
+        pieces &= ~(1 << top)
+        if s.policies.bound[top] < best:
+            continue
+        listed = n
+        n = list_moves(s, t, top, n)
+        best, pick, key = policies.best_act(s, t, side, listed, n, False, best, pick, key)  # the fights first
+        best, pick, key = policies.best_act(s, t, side, listed, n, True, best, pick, key)
+    return s.options[pick]
 
 
 @jit
@@ -1455,10 +1505,13 @@ def bonus_action(s, t, hero):
 def play_cards(s, t, side):
     """Play cards (and bonus actions, and free kit) until the side stops, cannot go on or the game is won."""
     while s.winner < 0:
-        n = list_actions(s, t, side)
-        if n == 1:
-            return
-        code = decide(s, t, side, ACT, n)
+        if choices_scripted(s) or s.policies.id[side] == policies.RANDOM:
+            n = list_actions(s, t, side)
+            if n == 1:
+                return
+            code = decide(s, t, side, ACT, n)
+        else:
+            code = choose_action(s, t, side)
         what = what_of(code)
         if what == END:
             return

@@ -23,7 +23,8 @@ The positional terms count distances only (no line of sight), which keeps a deci
 import numpy as np
 
 from balance.games.duel.decisions import (
-    ACT, BLOOB, CARD, CONCEAL, DISCARD, DRINK, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE, FIRST_DEFENDER, HEAL,
+    ACT, BLOOB, BONUS, CARD, CONCEAL, DISCARD, DRINK, DROP_TANKS, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE,
+    FIRST_DEFENDER, HEAL, SWAP,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
     DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
@@ -41,6 +42,7 @@ TANKS = PIECES
 
 SHOT_REACH = 9
 NO_BAR = -1e9  # below every worth: value in full
+FIGHT_BONUS = 0.02  # a move into a fight: its odds, and a hair for closing in
 
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
@@ -50,6 +52,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("pull_distance_of", np.int64, (MAX_CELLS,)),  # the list each square's distance was worked out for
     ("here_value", np.float64, (PIECES,)),  # each piece's worth of the square it stands on
     ("ceiling", np.float64, (PIECES,)),  # the most a move of each piece can be worth (``*_move_ceiling``)
+    ("bound", np.float64, (PIECES,)),  # the most any move of each piece can be worth, a fight too (``move_bound``)
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
     ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
@@ -455,7 +458,7 @@ def act_value(s, t, side, code, policy, p, bar):
         else:
             here = s.at[piece]
         if attacks(code):
-            return fight_value(s, t, piece, c) + 0.02
+            return fight_value(s, t, piece, c) + FIGHT_BONUS
         here_value = s.policies.here_value[piece]
         if side == HEROES_SIDE:
             bonus = 0.1 * p[2] if s.bonus[c] >= 0 else 0.0
@@ -497,6 +500,92 @@ def act_value(s, t, side, code, policy, p, bar):
     return -1.0  # a swap, oxygen tanks put down, a bonus action: not for these strategies
 
 
+@jit
+def ready_to_act(s, t, side, movers):
+    """Work out, once per ACT decision, what its options are valued against: the counters to walk to and each hero's
+    best shots, or the hero the monsters hunt; and, for each piece among ``movers`` (bits), its worth where it
+    stands and the most a move of it can be worth (``hero_move_ceiling``, ``monster_move_ceiling``)."""
+    if not movers:
+        return
+    p = s.policies.param[side]
+    if side == HEROES_SIDE:
+        list_pulls(s, t)
+        list_shots(s, t, movers, s.policies.id[side], p)
+    else:
+        s.policies.weakest = weakest_hero(s, t)
+    for q in range(PIECES):
+        if movers & (1 << q):
+            if side == HEROES_SIDE:
+                s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], p)
+                s.policies.ceiling[q] = hero_move_ceiling(s, q, p)
+            else:
+                s.policies.here_value[q] = monster_square_value(s, t, q, s.at[q], p)
+                s.policies.ceiling[q] = monster_move_ceiling(s, t, q, p)
+
+
+LAST_KEY = 1 << 40  # after every option (``order_key``)
+
+
+@jit_inline
+def order_key(code, i):
+    """Where the option at ``s.options[i]`` stands in the order ``list_actions`` lists them (END; each piece's moves,
+    then its other actions; the free kit and bonus actions), wherever it is listed: the first of equal options is
+    taken in that order, however the options were listed."""
+    what = what_of(code)
+    if what == END:
+        block = 0
+    elif what == DRINK or what == DROP_TANKS or what == SWAP or what == BONUS:
+        block = 2 * PIECES + 2
+    else:
+        block = 2 * piece_of(code) + (1 if what == MOVE else 2)
+    return (block << 32) | i
+
+
+@jit
+def best_act(s, t, side, lo, hi, moves, best, pick, pick_key):
+    """The best of the ACT options ``s.options[lo:hi]`` and the best so far (``best``, at index ``pick``, in the
+    listing's order at ``pick_key``): the moves that do not end in a fight if ``moves``, else the other options.  A
+    piece's moves are valued only when their ceiling reaches the best so far (``ready_to_act``), and a square only as
+    far as it could still win (``act_value``'s bar): the first of the equals is taken, so an option before the pick
+    is cut short only below it.  Return the best worth, its index and its key."""
+    policy, p = s.policies.id[side], s.policies.param[side]
+    tie_bar = np.nextafter(best, -np.inf)
+    for i in range(lo, hi):
+        code = s.options[i]
+        plain_move = what_of(code) == MOVE and not attacks(code)
+        if plain_move != moves or (moves and s.policies.ceiling[piece_of(code)] < best):
+            continue
+        key = order_key(code, i)
+        v = act_value(s, t, side, code, policy, p, best if key > pick_key else tie_bar)
+        if v > best or (v == best and key < pick_key):
+            best, pick, pick_key = v, i, key
+            tie_bar = np.nextafter(best, -np.inf)
+    return best, pick, pick_key
+
+
+@jit
+def move_bound(s, t, piece):
+    """The most any move of the piece can be worth, a fight included, before its moves are listed: its ceiling
+    (``ready_to_act``), or a fight with the enemies it could reach (a hero driving the jeep: any; the extended
+    Bloob: no bound)."""
+    bound = s.policies.ceiling[piece]
+    start, reach = s.at[piece], np.int64(t.movement[piece])
+    if piece < FIRST_MONSTER:
+        if s.in_jeep[piece] or (s.jeep_at >= 0 and distance(t, start, s.jeep_at) <= reach):
+            reach = 1 << 20
+        for m in range(FIRST_MONSTER, PIECES):
+            for i in range(3 if m == BLOOB else 1):
+                c = s.bloob_at[i] if m == BLOOB else s.at[m]
+                if c >= 0 and distance(t, start, c) <= reach:
+                    bound = max(bound, fight_value(s, t, piece, c) + FIGHT_BONUS)
+    else:
+        for h in range(N_HEROES):
+            c = s.at[h]
+            if c >= 0 and distance(t, start, c) <= reach:
+                bound = max(bound, fight_value(s, t, piece, c) + FIGHT_BONUS)
+    return bound
+
+
 @jit_inline
 def card_keep_value(s, t, side, card):
     """How much the player would rather keep a card: a marked hero card, and one whose pieces live."""
@@ -517,39 +606,9 @@ def choose(s, t, side, kind, n):
         return below(n, s.policies.rng)
     p = s.policies.param[side]
     if kind == ACT:
-        movers = pieces_moving(s, n)
-        if side == HEROES_SIDE and movers:
-            list_pulls(s, t)
-            list_shots(s, t, movers, policy, p)
-        elif movers:
-            s.policies.weakest = weakest_hero(s, t)
-        for q in range(PIECES):
-            if movers & (1 << q):
-                if side == HEROES_SIDE:
-                    s.policies.here_value[q] = hero_square_value(s, t, q, s.at[q], p)
-                    s.policies.ceiling[q] = hero_move_ceiling(s, q, p)
-                else:
-                    s.policies.here_value[q] = monster_square_value(s, t, q, s.at[q], p)
-                    s.policies.ceiling[q] = monster_move_ceiling(s, t, q, p)
-        # the options but the moves first: the best of them is the bar the moves must beat
-        best, pick = NO_BAR, 0
-        for i in range(n):
-            code = s.options[i]
-            if what_of(code) != MOVE or attacks(code):
-                v = act_value(s, t, side, code, policy, p, best)
-                if v > best:
-                    best, pick = v, i
-        # the first of equals is taken (the options' order): one before the pick is cut short only below it
-        tie_bar = np.nextafter(best, -np.inf)
-        for i in range(n):
-            code = s.options[i]
-            if what_of(code) != MOVE or attacks(code) or s.policies.ceiling[piece_of(code)] < best:
-                continue
-            v = act_value(s, t, side, code, policy, p, best if i > pick else tie_bar)
-            if v > best or (v == best and i < pick):
-                best, pick = v, i
-                tie_bar = np.nextafter(best, -np.inf)
-        return pick
+        ready_to_act(s, t, side, pieces_moving(s, n))
+        best, pick, key = best_act(s, t, side, 0, n, False, NO_BAR, 0, LAST_KEY)
+        return best_act(s, t, side, 0, n, True, best, pick, key)[1]
     if kind == CARD or kind == LOSE_CARD:
         best, pick = 1e9, 0
         for i in range(n):
