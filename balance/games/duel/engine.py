@@ -1454,13 +1454,13 @@ def choose_action(s, t, side):
         if pieces & (1 << p):
             s.policies.bound[p] = policies.move_bound(s, t, p)
     while pieces:
-        top = first
-        for p in range(first, last):  # the most promising piece left
-            if pieces & (1 << p) and (not pieces & (1 << top) or s.policies.bound[p] > s.policies.bound[top]):
-                top = p
+        top, top_bound = -1, -np.inf  # the most promising piece left
+        for p in range(first, last):
+            if pieces & (1 << p) and s.policies.bound[p] > top_bound:
+                top, top_bound = p, s.policies.bound[p]
+        if top_bound < best:
+            break  # nor can the others
         pieces &= ~(1 << top)
-        if s.policies.bound[top] < best:
-            continue
         listed = n
         n = list_moves(s, t, top, n)
         best, pick, key = policies.best_act(s, t, side, listed, n, False, best, pick, key)  # the fights first

@@ -2,7 +2,8 @@
 other player's hand, the order of a deck, or a face-down bonus counter.
 
 At every decision (``decisions.py``) the engine lists the options and asks ``choose`` for the index of
-one.  ``random`` picks uniformly.  The scripted policies value each option with one evaluation whose
+one; a scripted policy's ACT decision is listed as it is valued (``engine.choose_action``), a piece's moves only
+when one could win (``move_bound``).  ``random`` picks uniformly.  The scripted policies value each option with one evaluation whose
 weights are the policy's parameters, and take the best; in the ACT decision they play on while an action
 is worth more than keeping the card (END is worth 0):
 
