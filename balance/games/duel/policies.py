@@ -605,7 +605,6 @@ def choose(s, t, side, kind, n):
     policy = s.policies.id[side]
     if policy == RANDOM or n == 1:
         return below(n, s.policies.rng)
-    p = s.policies.param[side]
     if kind == ACT:
         ready_to_act(s, t, side, pieces_moving(s, n))
         best, pick, key = best_act(s, t, side, 0, n, False, NO_BAR, 0, LAST_KEY)

@@ -58,7 +58,7 @@ def test_searching_a_piece_s_moves_only_when_they_could_win_takes_the_same_optio
     decisions = every_search = searched = 0
     for s in positions(hero, monster):
         for side in (HEROES_SIDE, MONSTERS_SIDE):
-            before = s.reach_stamp_now  # one more a search
+            before = s.reach_stamp_now  # each search adds one
             n = engine.list_actions(s, t, side)
             if n < 2:
                 continue
