@@ -971,8 +971,10 @@ def worth_firing(attack, target):
 
 
 @jit
-def list_fires(s, t, piece, n):
-    """Append the piece's FIRE options: each attack it has, at each target in range and in sight."""
+def list_fires(s, t, piece, n, every_building=True):
+    """Append the piece's FIRE options: each attack it has, at each target in range and in sight; the heat ray at
+    the first building only unless ``every_building`` (a policy finds every building shot worth the same:
+    ``choose_action`` takes the first of equals)."""
     c = s.at[piece]
     hero = piece < FIRST_MONSTER
     for a in range(HYPNO_RAY + 1):  # the hero weapons, then the monsters' own attacks
@@ -1016,6 +1018,8 @@ def list_fires(s, t, piece, n):
                             heroes_at(s, sq, -1) == 0 and sees(s, t, c, False, sq, False):
                         s.options[n] = option(FIRE, piece, a, sq, -1)
                         n += 1
+                        if not every_building:
+                            break
     return n
 
 
@@ -1444,7 +1448,7 @@ def choose_action(s, t, side):
     first, last = first_and_last(side)
     for p in range(first, last):
         if s.at[p] >= 0 and payable(s, t, side, p):
-            n = list_fires(s, t, p, n)
+            n = list_fires(s, t, p, n, False)
             n = list_powers(s, t, p, n)
             pieces |= 1 << p
     n = list_free_actions(s, t, side, n)

@@ -57,6 +57,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
     ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
+    ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
     ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
 ]
 
@@ -68,8 +69,11 @@ CC_WIN = np.array([(np.sum(_diff + m > 0)) / max(1, np.sum(_diff + m != 0)) for 
 
 @jit_inline
 def new_game(s, t):
-    """Forget the last game's counters to walk to (``list_pulls``)."""
+    """Forget the last game's counters to walk to (``list_pulls``); the heroes' odds in a fight (the scenario's)."""
     s.policies.pull_n = -1
+    for h in range(N_HEROES):
+        for m in range(FIRST_MONSTER, PIECES):
+            s.policies.lose[h, m] = 1.0 - cc_win(t, h, m)
 
 
 @jit_inline
@@ -194,7 +198,7 @@ def hero_square_terms(s, t, h, c, p):
         if decides_the_game(m) and d < far:
             far = d
         if d <= t.movement[m]:
-            threat += 1.0 - cc_win(t, h, m)
+            threat += s.policies.lose[h, m]
         elif m == MECHOOR and d <= t.heat_ray_range:
             threat += 0.3
     v = -caution * threat / t.capacity[h]
