@@ -360,15 +360,19 @@ def tune_cmd(
     """Find the rule values that balance a game, or the strongest play of a strategy (Optuna)."""
     from balance.analysis.tune import best_response as run_best_response, tune
     from balance.report import parse_formats
-    from balance.report.tune import print_best_response, print_tune
+    from balance.report.tune import print_best_response, print_tune, write_best_response_report, write_tune_report
     from balance.scenario import load_scenario
 
     formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
     sc = load_scenario(scenario, sets)
     _warn(sc)
     options = dict(trials=trials, games=games, seed=seed, jobs=jobs, sampler=sampler, validate=validate,
-                   resume=resume, overwrite=overwrite, progress=not quiet, backend=backend, scheduler=scheduler,
-                   report=formats)
+                   resume=resume, overwrite=overwrite, progress=not quiet, backend=backend, scheduler=scheduler)
+
+    def write_report(result):
+        if formats:
+            write_tune_report(result, formats)
+
     if best_response:
         if goal:
             raise BalanceError("--best-response: the goal is each strategy's own win rate; drop --goal")
@@ -377,13 +381,17 @@ def tune_cmd(
             if not quiet:
                 err.print(f"best response of {label}", markup=False, highlight=False)
 
-        responses = run_best_response(sc, vary=vary or [], out=out, on_strategy=announce, **options)
+        responses = run_best_response(sc, vary=vary or [], out=out, on_strategy=announce, on_tuned=write_report,
+                                      **options)
+        if formats:
+            write_best_response_report(responses, sc.name, formats)
         print_best_response(responses, console)
         return
     if not goal:
         raise BalanceError("tune: give a --goal (fair, best:seat=N, best:strategy=NAME, target:METRIC=VALUE) "
                            "or --best-response")
     result = tune(sc, vary or [], goal, out=out, **options)
+    write_report(result)
     print_tune(result, console)
 
 

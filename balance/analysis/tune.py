@@ -626,14 +626,13 @@ def tune(
     progress: bool = True,
     backend: str = "loky",
     scheduler: str | None = None,
-    report: tuple[str, ...] = (),
 ) -> Tune:
     """Search the varied values for the goal; validate the best points; return the tune folder.
 
     ``vary``: ``KEY``, ``KEY=LO..HI[:STEP]`` or ``KEY=V1,V2,...`` (see :func:`parse_varies`);
     ``goal``: ``fair``, ``best:seat=N``, ``best:strategy=NAME``, ``target:METRIC=VALUE``, with ``@W`` a weight (see ``balance tune --help``).  Each trial plays ``games`` games with the same seed; the best
     ``validate`` points and the starting scenario are played again with 10x the games on the seed
-    after it.  ``report`` names the report formats to write (``("html", "pdf")``).
+    after it.  The report is ``balance.report.tune.write_tune_report``'s.
     """
     goal = [goal] if isinstance(goal, str) else list(goal)
     _check_numbers(trials, games, validate, jobs)
@@ -679,12 +678,7 @@ def tune(
             "trial_seconds": round(wall, 3), "trials_per_minute": round(60 * done / wall, 2) if wall > 0 else None,
             "trials_played_now": done, **validation}
     write_text_atomic(folder / "tune.json", json.dumps(meta, indent=2, default=_json_default))
-    result = Tune(folder)
-    if report:
-        from balance.report.tune import write_tune_report
-
-        write_tune_report(result, report)
-    return result
+    return Tune(folder)
 
 
 def _json_default(x):
@@ -966,13 +960,26 @@ class Response:
     skipped: str = ""
 
 
+@dataclass
+class BestResponses:
+    """A best-response folder: each strategy's tune in a folder of its own, and ``best-response.json``."""
+
+    dir: Path
+    responses: list[Response]
+
+    @property
+    def rows(self) -> list[dict]:
+        return response_rows(self.responses)
+
+
 def best_response(scenario: Scenario, *, vary: list[str] | tuple[str, ...] = (), out: str | Path | None = None,
-                  strategies: list[str] | None = None, on_strategy=None, **options) -> list[Response]:
+                  strategies: list[str] | None = None, on_strategy=None, on_tuned=None, **options) -> BestResponses:
     """Tune each strategy's own parameters against the field as it is, one strategy after another.
 
     ``vary`` narrows a parameter's range (``seats.N.params.NAME=LO..HI`` for a seat the strategy
-    plays); every other parameter takes its declared range.  Returns one :class:`Response` per
-    strategy (``tune`` None when it was skipped: no parameters, or it plays every seat).
+    plays); every other parameter takes its declared range.  ``on_tuned`` is called with each strategy's
+    :class:`Tune` as it is done (to write its report).  Returns the folder and one :class:`Response` per strategy
+    (``tune`` None when it was skipped: no parameters, or it plays every seat).
     """
     if options.get("seed") is not None:
         scenario = scenario.with_changes([f"seed={options.pop('seed')}"])
@@ -1015,15 +1022,12 @@ def best_response(scenario: Scenario, *, vary: list[str] | tuple[str, ...] = (),
         # resumed: a strategy already tuned (or begun) continues, one not begun starts
         resume = bool(options.get("resume")) and (where / "tune-config.json").exists()
         result = tune(scenario, texts, [f"best:strategy={label}"], out=where, **{**options, "resume": resume})
+        if on_tuned:
+            on_tuned(result)
         out_list.append(Response(label, result))
-    rows = response_rows(out_list)
-    write_text_atomic(folder / "best-response.json", json.dumps(rows, indent=2, default=_json_default))
-    if options.get("report"):
-        from balance.report import write_document
-        from balance.report.tune import build_best_response_document
-
-        write_document(build_best_response_document(rows, scenario.name), folder, "best-response", options["report"])
-    return out_list
+    result = BestResponses(folder, out_list)
+    write_text_atomic(folder / "best-response.json", json.dumps(result.rows, indent=2, default=_json_default))
+    return result
 
 
 def response_rows(responses: list[Response]) -> list[dict]:

@@ -95,12 +95,10 @@ def print_tune(result, console: Console | None = None) -> None:
             console.print(f"{name}: {escape(str(result.dir / name))}", soft_wrap=True)
 
 
-def print_best_response(responses, console: Console | None = None) -> None:
+def print_best_response(result, console: Console | None = None) -> None:
     """strategy: default win rate -> tuned win rate (95% intervals), tuned parameters."""
-    from balance.analysis.tune import response_rows
-
     console = console or Console()
-    rows = response_rows(responses)
+    rows = result.rows
     for r in rows:
         if "skipped" in r:
             console.print(f"{escape(r['strategy'])}: skipped ({r['skipped']})")
@@ -389,6 +387,13 @@ def write_tune_report(result, formats=FORMATS) -> dict:
     from balance.report import write_document
 
     return write_document(build_tune_document(result), result.dir, "tune", formats)
+
+
+def write_best_response_report(result, name: str, formats=FORMATS) -> dict:
+    """Write ``best-response.html`` / ``.pdf`` into the best-response folder; return {format: path}."""
+    from balance.report import write_document
+
+    return write_document(build_best_response_document(result.rows, name), result.dir, "best-response", formats)
 
 
 def build_best_response_document(rows: list[dict], name: str) -> Document:

@@ -187,19 +187,19 @@ def test_goals_combine_fair_and_a_weighted_target():
 
 
 def test_best_response_tunes_each_strategy_and_skips_what_has_nothing_to_tune(tmp_path):
-    from balance.analysis.tune import best_response, response_rows
+    from balance.analysis.tune import best_response
 
     sc = from_dict({"game": "pig", "players": 2, "seed": 5, "rules": {"target_score": 40},
                     "seats": [{"policy": "hold", "params": {"threshold": 10}}, {"policy": "optimal"}],
                     "run": {"rotate_seats": True}})
-    responses = best_response(sc, vary=["seats.1.params.threshold=5..30:1"], trials=8, games=4_000, validate=1,
-                              out=tmp_path / "br", progress=False)
-    rows = {r["strategy"]: r for r in response_rows(responses)}
+    result = best_response(sc, vary=["seats.1.params.threshold=5..30:1"], trials=8, games=4_000, validate=1,
+                           out=tmp_path / "br", progress=False)
+    rows = {r["strategy"]: r for r in result.rows}
     assert rows["optimal"]["skipped"] == "has no parameters to tune"
     hold = rows["hold"]
     assert hold["tuned"] >= hold["default"] and hold["tuned lo"] <= hold["tuned"] <= hold["tuned hi"]
     assert set(hold["parameters"]) == {"threshold"}
-    assert (tmp_path / "br" / "best-response.json").exists()
+    assert result.dir == tmp_path / "br" and (tmp_path / "br" / "best-response.json").exists()
 
 
 def test_the_api_returns_the_trials_and_a_best_toml_that_runs_the_winner(tmp_path):
