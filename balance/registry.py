@@ -142,6 +142,7 @@ class GameSpec:
     write_record: Callable | None = None
     describe: Callable | None = None
     check: Callable | None = None  # (rules, players, policy names) -> problems the rules alone can't see
+    warnings: Callable | None = None  # rules -> what a designer should know of valid rules (the games still run)
     invariants: Callable | None = None  # (games frame, scenario) -> broken invariants, for the tests
     game_columns: tuple[str, ...] = ()  # one value per game
     seat_columns: tuple[str, ...] = ()  # one value per seat, stored as name_1 .. name_n

@@ -1,6 +1,6 @@
 """Scenario files: TOML -> a validated :class:`Scenario`, with every problem reported at once.
 
-A problem refuses the scenario; a warning (the rules' ``warnings()`` hook, e.g. a meeple that
+A problem refuses the scenario; a warning (the game's ``GameSpec.warnings``, e.g. a meeple that
 can never be evacuated) is kept in ``Scenario.warnings`` for the commands to print, and the games run.
 
 ```toml
@@ -409,7 +409,7 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         problems += [f"{where}: {p}" for p in spec.check(rules, players, [s.policy for s in seats])]
     if problems:
         raise BalanceError(*problems)
-    warnings = tuple(f"{where}: {w}" for w in (rules.warnings() if hasattr(rules, "warnings") else []))
+    warnings = tuple(f"{where}: {w}" for w in (spec.warnings(rules) if spec.warnings else []))
     return Scenario(game=game, players=players, games=n_games, seed=seed, name=name, rules=rules,
                     seats=tuple(seats), rotate_seats=rotate, scores_by_turn=every, description=description,
                     path=where, overrides=changes, warnings=warnings)

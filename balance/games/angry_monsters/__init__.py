@@ -49,6 +49,7 @@ meeples against a glutton; against two wreckers the human wins 83% (2,000 games 
 """
 
 from balance.games.angry_monsters import engine, replay
+from balance.games.angry_monsters.checks import board_problems, board_warnings
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
@@ -101,7 +102,9 @@ HUMAN_ONLY = ("nearest_exit", "flee")
 
 
 def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
-    out = []
+    """The board (``checks.board_problems``), the seats' policies by role, and water for every monster."""
+    board = [f"rules: {p}" for p in board_problems(rules)]
+    out = list(board)
     for seat, name in enumerate(policies, 1):
         human = seat == players
         if human and name in MONSTER_ONLY:
@@ -110,7 +113,7 @@ def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
         if not human and name in HUMAN_ONLY:
             out.append(f"seats.{seat}.policy: seat {seat} is a monster; {name!r} is a human policy; "
                        f"allowed: random, standard, {', '.join(MONSTER_ONLY)}")
-    if rules.board_source == "map":
+    if not board and rules.board_source == "map":
         marks = "".join(rules.board).count("M")
         water = sum(row.count("~") for row in rules.board) + marks
         if water < players - 1:
@@ -175,6 +178,7 @@ SPEC = register(GameSpec(
     write_record=engine.write_record,
     describe=replay.describe,
     check=check,
+    warnings=board_warnings,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,

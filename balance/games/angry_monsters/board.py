@@ -1,4 +1,5 @@
-"""Boards: the ASCII map a designer draws, the seeded generator, and board checks.
+"""Boards: the ASCII map a designer draws and the seeded generator (the board every game starts on is
+``tables.starting_board``; what a board must be, ``checks``).
 
 A board is stored as flat arrays over the grid with a one-square border of OFF squares, so a
 neighbour is ``cell + offset`` with no bounds test: ``cell = (row + 1) * (width + 2) + col + 1``.  In a
@@ -16,14 +17,10 @@ Legend of the map (one text per row, as in a scenario's ``[rules] board = [...]`
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import lru_cache
-
 import numpy as np
 
-from balance.games.angry_monsters.rules import MAX_SIDE, SHORE_SIDES, SPREADS, Rules
+from balance.games.angry_monsters.rules import MAX_SIDE, SHORE_SIDES, SPREADS
 from balance.kit import below, jit, jit_inline, uniform
-from balance.kit.rng import new_rng
 from balance.kit.state import python_record
 
 OFF, WATER, LAND = 0, 1, 2  # terrain
@@ -35,7 +32,6 @@ WEST, EAST, NORTH, SOUTH = (SHORE_SIDES.index(side) for side in ("west", "east",
 RANDOM_SPREAD = SPREADS.index("random")
 MEEPLE_TILE = 4  # the 'even' spread deals meeples round tiles of 4x4 squares
 INF = 1 << 28
-MAX_WARNED = 10  # squares of walled-in meeples named one by one; the rest are counted
 MAX_W2 = MAX_SIDE + 2  # the longest padded row
 MAX_CELLS = MAX_W2 * MAX_W2
 MAX_TILES = ((MAX_SIDE + MEEPLE_TILE - 1) // MEEPLE_TILE) ** 2
@@ -301,159 +297,3 @@ def generate(t, b, rng):
             if not progress:
                 break
     return placed_meeples
-
-
-def generated_board(g, meeples: int, per_square: int, seed: int | None = None):
-    """A generated board from the rules' ``generator`` section (its ``seed`` unless one is given):
-    (terrain, structure, meeples, meeples placed), over the padded squares of its size."""
-    from balance.games.angry_monsters.tables import rules_only
-
-    rules = replace(Rules(), generator=g, meeples=meeples, meeples_per_square=per_square)
-    b = board_record()
-    rng = new_rng(np.random.SeedSequence(g.seed if seed is None else seed))
-    placed = generate(rules_only(rules), b, rng)
-    n = geometry(g.width, g.height)[1]
-    return b.terrain[:n].copy(), b.structure[:n].copy(), b.meeple_count[:n].copy(), placed
-
-
-@lru_cache(maxsize=16)
-def starting_board(rules: Rules) -> tuple:
-    """(terrain, structure, meeples, monster marks, width, height) of the board every game starts on
-    (a map, or the generator's board of its seed); for 'generated_each_game' an empty board of the
-    generator's size (each game draws its own)."""
-    if rules.board_source == "map":
-        return parse_map(rules.board)
-    g = rules.generator
-    if rules.board_source == "generated_fixed":
-        t, s, m, _ = generated_board(g, rules.meeples, rules.meeples_per_square)
-    else:
-        t, s, m = empty_board(g.width, g.height)
-    return t, s, m, np.zeros(0, np.int64), g.width, g.height
-
-
-def board_problems(rules) -> list[str]:
-    """Every problem of the rules' board, one line each (the rules' ``problems()`` hook)."""
-    if rules.board_source == "map":
-        return map_problems(rules.board, rules)
-    return generator_problems(rules)
-
-
-def map_problems(rows, rules) -> list[str]:
-    out = []
-    width = len(rows[0])
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            out.append(f"board row {r + 1} has {len(row)} squares, row 1 has {width}; every row must be as long")
-        bad = sorted({ch for ch in row if ch not in LEGEND})
-        if bad:
-            out.append(f"board row {r + 1}: unknown square(s) {' '.join(map(repr, bad))}; the legend is "
-                       f"~ water, . land, r o y g b v buildings, E evac site, m meeple, 2-9 meeples, "
-                       f"w meeple in water, M monster start")
-    if out:
-        return out
-    if width < 2:
-        return [f"board rows have {width} square; at least 2 are needed"]
-    if width > MAX_SIDE or len(rows) > MAX_SIDE:
-        return [f"board is {width} x {len(rows)} squares; at most {MAX_SIDE} x {MAX_SIDE}"]
-    terrain, structure, meeples, marks, width, height = parse_map(rows)
-    text = "".join(rows)
-    n_meeples = int(meeples.sum())
-    if "~" not in text and "M" not in text and "w" not in text:
-        out.append("board has no water square (~); the monsters start in water")
-    if not any(ch not in "~Mw" for ch in text):
-        out.append("board has no land square")
-    if n_meeples != rules.meeples:
-        out.append(f"board holds {n_meeples} meeples but rules.meeples is {rules.meeples}; set meeples = {n_meeples} "
-                   f"or draw {rules.meeples}")
-    if int(meeples.max()) > rules.meeples_per_square:
-        out.append(f"board has a square with {int(meeples.max())} meeples but meeples_per_square is "
-                   f"{rules.meeples_per_square}")
-    n_evac = text.count("E")
-    if n_evac == 0:
-        out.append("board has no evac site (E); no meeple could ever be evacuated")
-    if n_evac > rules.evac_site_chips:
-        out.append(f"board has {n_evac} evac sites but there are only evac_site_chips = {rules.evac_site_chips}")
-    if len(marks):
-        w2, n = geometry(width, height)
-        b = board_record()
-        b.terrain[:n] = terrain
-        land_distance(b, w2, n)
-        dist = b.land_dist[:n]
-        water = dist[terrain == WATER]
-        best = int(water.max()) if water.size else 0
-        for cell in marks:
-            if dist[cell] < best:
-                r, c = divmod(int(cell), w2)
-                out.append(f"board monster start M at row {r}, column {c} is {dist[cell]} squares from land; monsters "
-                           f"start as far from land as possible ({best} squares here)")
-    return out
-
-
-def stuck_meeples(rules) -> list[tuple[int, int, int]]:
-    """(row, column, meeples) from 1, as a designer reads the map, of every square of the starting board
-    whose meeples cannot reach an evac site over land and water: every way out passes through a building.
-
-    The meeples' own routes decide it (``decisions.evac_distances``, the map ``nearest_exit`` follows);
-    monsters and other meeples move, so they wall nothing in.
-    """
-    from balance.games.angry_monsters.tables import TABLES
-
-    t = TABLES.python(rules, 2)
-    n, w2 = t.n_cells, t.w2
-    meeples, routes = t.start_meeples[:n], t.start_routes[:n]
-    return [(*divmod(int(c), w2), int(meeples[c])) for c in np.flatnonzero((meeples > 0) & (routes >= INF))]
-
-
-def board_warnings(rules) -> list[str]:
-    """What a designer should know about a valid board, one line each (the rules' ``warnings()`` hook):
-    every meeple that can never be evacuated unless a monster destroys the buildings round it."""
-    if rules.board_source == "map":
-        where = "rules.board: "
-    elif rules.board_source == "generated_fixed":
-        where = f"rules.generator: on the board of seed {rules.generator.seed}, "
-    else:
-        return []  # a new board every game: nothing fixed to check
-    stuck = stuck_meeples(rules)
-    out = []
-    for r, c, k in stuck[:MAX_WARNED]:
-        who = "the meeple" if k == 1 else f"the {k} meeples"
-        out.append(f"{where}{who} at row {r}, column {c} cannot reach any evac site over land and water: every "
-                   f"way out passes through a building, so only a monster destroying buildings can free it")
-    if len(stuck) > MAX_WARNED:
-        rest = sum(k for _, _, k in stuck[MAX_WARNED:])
-        out.append(f"{where}{rest} more meeples on {len(stuck) - MAX_WARNED} more squares are walled in "
-                   f"like these")
-    return out
-
-
-def generator_problems(rules) -> list[str]:
-    g = rules.generator
-    out = []
-    depth_axis = g.width if g.shore_side in ("west", "east") else g.height
-    length = g.height if g.shore_side in ("west", "east") else g.width
-    if g.shore_depth >= depth_axis:
-        out.append(f"generator.shore_depth {g.shore_depth} leaves no land on a board {depth_axis} squares deep "
-                   f"from the {g.shore_side} edge; use at most {depth_axis - 1}")
-    if sum(g.colour_mix) <= 0 and g.building_density > 0:
-        out.append("generator.colour_mix is all zero; give at least one colour a weight")
-    if g.evac_sites > rules.evac_site_chips:
-        out.append(f"generator.evac_sites {g.evac_sites} is more than evac_site_chips {rules.evac_site_chips}")
-    # the least land the shore's random walk can leave: every row as deep as it may go
-    deepest = min(depth_axis - 1, g.shore_depth + 2 * g.shore_roughness)
-    land = length * (depth_axis - deepest)
-    if (land - g.evac_sites) * rules.meeples_per_square < rules.meeples:
-        out.append(f"generator: {land} land squares (with the shore at its deepest) cannot hold {rules.meeples} "
-                   f"meeples and {g.evac_sites} evac sites; make the board bigger or the shore shallower")
-    return out
-
-
-if __name__ == "__main__":  # print a generated board to paste into a scenario
-    import sys
-
-    from balance.games.angry_monsters.rules import Generator
-
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else Generator().seed
-    r = Rules()
-    t, s, m, _ = generated_board(r.generator, r.meeples, r.meeples_per_square, seed)
-    print("board = [\n" + "\n".join(f'  "{row}",' for row in render(t, s, m, r.generator.width, r.generator.height))
-          + "\n]")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from balance.games.angry_monsters.board import COLOUR_NAMES, EVAC, NONE, render, starting_board
+from balance.games.angry_monsters.board import COLOUR_NAMES, EVAC, NONE, render
 from balance.games.angry_monsters.engine import (
     DESTROYS, EATS, EVACUATES, FINAL, GAME_ENDS, HUMAN_ROLLS, HUMAN_STOPS, MEEPLE_MOVES, MEEPLES_GONE,
     MONSTER_ROLLS, MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, PUTS_BACK, REPLACES, SQUARE, TURN,
 )
+from balance.games.angry_monsters.tables import starting_board
 from balance.kit.log import LOG_LENGTH
 from balance.report.fmt import count
 

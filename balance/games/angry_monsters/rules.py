@@ -140,13 +140,3 @@ class Rules:
     max_rounds: int = rule(300, "Turn cap: a game still running after this many rounds ends as a timeout",
                            assumed="meeples walled in by buildings out of every monster's reach never leave the board; "
                                    "the cap stops such games", lo=1, hi=100_000)
-
-    def problems(self) -> list[str]:
-        from balance.games.angry_monsters.board import board_problems
-
-        return board_problems(self)
-
-    def warnings(self) -> list[str]:
-        from balance.games.angry_monsters.board import board_warnings
-
-        return board_warnings(self)

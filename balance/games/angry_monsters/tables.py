@@ -9,16 +9,47 @@ destroy.  Their sizes are the largest the rules allow (60 x 60 squares and the b
 kernel serves every scenario; loops run to ``t.n_cells``.
 """
 
+from dataclasses import replace
+from functools import lru_cache
+
 import numpy as np
 
-from balance.games.angry_monsters.board import INF, MAX_CELLS, board_record, land_distance, starting_board
+from balance.games.angry_monsters.board import (INF, MAX_CELLS, board_record, empty_board, generate, geometry,
+                                                land_distance, parse_map, render)
 from balance.games.angry_monsters.decisions import ROUTE_FIELDS, evac_distances
-from balance.games.angry_monsters.rules import Rules
+from balance.games.angry_monsters.rules import Generator, Rules
 from balance.kit import Tables, table
+from balance.kit.rng import new_rng
 from balance.kit.state import python_record
 
 MAX_PLAYERS = 5
 MAX_MONSTERS = MAX_PLAYERS - 1
+
+
+def generated_board(g, meeples: int, per_square: int, seed: int | None = None):
+    """A generated board from the rules' ``generator`` section (its ``seed`` unless one is given):
+    (terrain, structure, meeples, meeples placed), over the padded squares of its size."""
+    rules = replace(Rules(), generator=g, meeples=meeples, meeples_per_square=per_square)
+    b = board_record()
+    rng = new_rng(np.random.SeedSequence(g.seed if seed is None else seed))
+    placed = generate(rules_only(rules), b, rng)
+    n = geometry(g.width, g.height)[1]
+    return b.terrain[:n].copy(), b.structure[:n].copy(), b.meeple_count[:n].copy(), placed
+
+
+@lru_cache(maxsize=16)
+def starting_board(rules: Rules) -> tuple:
+    """(terrain, structure, meeples, monster marks, width, height) of the board every game starts on
+    (a map, or the generator's board of its seed); for 'generated_each_game' an empty board of the
+    generator's size (each game draws its own)."""
+    if rules.board_source == "map":
+        return parse_map(rules.board)
+    g = rules.generator
+    if rules.board_source == "generated_fixed":
+        t, s, m, _ = generated_board(g, rules.meeples, rules.meeples_per_square)
+    else:
+        t, s, m = empty_board(g.width, g.height)
+    return t, s, m, np.zeros(0, np.int64), g.width, g.height
 
 
 @table(np.int64)
@@ -142,3 +173,13 @@ def rules_only(rules):
     return t
 
 assert INF > MAX_CELLS * 13  # a route's cost (at most 12 a step) stays below 'no route'
+
+
+if __name__ == "__main__":  # print a generated board to paste into a scenario
+    import sys
+
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else Generator().seed
+    r = Rules()
+    t, s, m, _ = generated_board(r.generator, r.meeples, r.meeples_per_square, seed)
+    print("board = [\n" + "\n".join(f'  "{row}",' for row in render(t, s, m, r.generator.width, r.generator.height))
+          + "\n]")
