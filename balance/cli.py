@@ -381,11 +381,10 @@ def tune_cmd(
             if not quiet:
                 err.print(f"best response of {label}", markup=False, highlight=False)
 
-        responses = run_best_response(sc, vary=vary or [], out=out, on_strategy=announce, on_tuned=write_report,
-                                      **options)
+        best = run_best_response(sc, vary=vary or [], out=out, on_strategy=announce, on_tuned=write_report, **options)
         if formats:
-            write_best_response_report(responses, sc.name, formats)
-        print_best_response(responses, console)
+            write_best_response_report(best, sc.name, formats)
+        print_best_response(best, console)
         return
     if not goal:
         raise BalanceError("tune: give a --goal (fair, best:seat=N, best:strategy=NAME, target:METRIC=VALUE) "

@@ -632,7 +632,7 @@ def tune(
     ``vary``: ``KEY``, ``KEY=LO..HI[:STEP]`` or ``KEY=V1,V2,...`` (see :func:`parse_varies`);
     ``goal``: ``fair``, ``best:seat=N``, ``best:strategy=NAME``, ``target:METRIC=VALUE``, with ``@W`` a weight (see ``balance tune --help``).  Each trial plays ``games`` games with the same seed; the best
     ``validate`` points and the starting scenario are played again with 10x the games on the seed
-    after it.  The report is ``balance.report.tune.write_tune_report``'s.
+    after it.  ``balance.report.tune.write_tune_report`` writes its report.
     """
     goal = [goal] if isinstance(goal, str) else list(goal)
     _check_numbers(trials, games, validate, jobs)
