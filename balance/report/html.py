@@ -44,8 +44,9 @@ def render_html(doc: Document) -> str:
         for bi, block in enumerate(section.blocks):
             if isinstance(block, Plot):
                 figures[id(block)] = svg(block, f"f{si}_{bi}")
+    methods = any("method" in section.title.lower() for section in doc.sections)  # the footer points to them
     return env.get_template("report.html").render(doc=doc, figures=figures, kind=lambda b: type(b).__name__,
-                                                   version=__version__)
+                                                   version=__version__, methods=methods)
 
 
 def _code(text: str):

@@ -352,7 +352,8 @@ def build_tune_document(result) -> Document:
         Plot(_draw_validation(meta), 2.4, "Each validated point's objective with its 95% interval (green: the winner, "
                                           "red: the starting scenario)."),
         Table(["point", "values", "in the search", "validated", "vs start, paired", "vs winner, paired"], rows,
-              caption="Objectives with 95% intervals; differences paired on the validation games."),
+              caption="Objectives with 95% intervals; differences paired on the validation games.",
+              align=["l", "l", "r", "r", "l", "l"]),
         Text("The winner against the starting scenario, metric by metric, as `balance compare` gives it (paired "
              "game by game; significant = Holm-adjusted p < 0.05):"),
         Table(["metric", "start", "winner", "winner - start [95%]", "p", "p (Holm)", "sig."], comparison),
@@ -409,7 +410,7 @@ def build_best_response_document(rows: list[dict], name: str) -> Document:
     return Document(title=f"Best responses: {name}", subtitle="every strategy tuned in turn against the field as it is",
                     sections=[Section("Default -> tuned win rate", [
                         Table(["strategy", "default (95%)", "tuned (95%)", "difference, paired (pts)",
-                               "tuned parameters"], table,
+                               "tuned parameters"], table, align=["l", "r", "r", "r", "l"],
                               caption="Win rates per seat played, validated on 10x the games of a trial with a fresh "
                                       "seed; each strategy's own tune report is in its folder."),
                     ], id="s1")])
