@@ -27,6 +27,7 @@ import time
 import warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -967,8 +968,10 @@ class BestResponses:
     dir: Path
     responses: list[Response]
 
-    @property
+    @cached_property
     def rows(self) -> list[dict]:
+        """``response_rows``: read from each strategy's validation runs once, for the JSON, the terminal and the
+        report."""
         return response_rows(self.responses)
 
 

@@ -55,8 +55,7 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
     passengers bail out with a Duck card each or take the blast too;
   * a diagonal step past the end of a thick line is allowed when one of its L-shaped routes is open;
   * Drakoor takes damage in close combat only, and the silver bullet kills it outright;
-  * at most 6 weapon swaps a turn; 120 rounds, then a timeout (a stall: the longest default game that ends by
-    the rules takes ~90 rounds).
+  * at most 6 weapon swaps a turn; 120 rounds, then a timeout (only a stalled game reaches it: ``max_rounds``).
 """
 
 from balance.games.duel import engine, replay
