@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 from numba import njit
 
 jit = njit(cache=True, error_model="numpy")
@@ -20,6 +21,15 @@ jit = njit(cache=True, error_model="numpy")
 
 jit_inline = njit(cache=True, error_model="numpy", inline="always")
 """A small helper, inlined where it is called (decisions, dice, board queries)."""
+
+
+@jit_inline
+def variable(x):
+    """The integer ``x`` as a variable, not as the constant it may be where it is passed: numba compiles a ``jit``
+    function once more for every constant it is called with (a literal), the whole function each time.  A
+    decision's kind or seat is a constant where the engine asks, so pass it through this to a ``jit`` function
+    unless a copy per value is the point (``docs/performance.md``, "Numba's cache and edits")."""
+    return np.int64(x)
 
 
 # numba's builtin ``min``, ``max`` are overloads that LLVM may leave as calls in a large kernel

@@ -1,13 +1,15 @@
-"""The kernel decorators: numba as released (no patched internals), numpy's indexing, stale kernels dropped."""
+"""The kernel decorators: numba as released (no patched internals), numpy's indexing, stale kernels dropped, one
+compiled copy for every constant passed through ``variable``."""
 
 import re
 import sys
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 import balance
-from balance.kit.compile import drop_stale_kernels, jit, jit_inline, maximum, minimum
+from balance.kit.compile import drop_stale_kernels, jit, jit_inline, maximum, minimum, variable
 
 
 def make_game(root, body):
@@ -56,6 +58,28 @@ def _kernel(a, i):
 def test_kernels_index_as_numpy_does():
     a = np.arange(1, 6)
     assert _kernel(a, -2) == 4 + 5 + 1 + 2
+
+
+# not cached (the kit's ``jit`` is): a copy loaded from the cache would not be listed in ``signatures``
+@njit
+def _per_kind(kind):
+    return 10 * kind
+
+
+@njit
+def _per_constant(kind):
+    return 10 * kind
+
+
+@njit
+def _ask_every_kind():
+    return _per_kind(variable(1)) + _per_kind(variable(2)) + _per_constant(1) + _per_constant(2)
+
+
+def test_a_constant_passed_through_variable_compiles_one_copy():
+    assert _ask_every_kind() == 60
+    assert [str(args) for args in _per_kind.signatures] == ["(int64,)"]
+    assert len(_per_constant.signatures) == 2  # numba's literals: a copy for each constant
 
 
 def test_no_module_patches_numba_or_sets_llvm_options():

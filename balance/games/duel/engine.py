@@ -28,7 +28,7 @@ from balance.games.duel.rules import DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_O
 from balance.games.duel.state import FIELDS
 from balance.games.duel.tables import BUILDING, FIRST_MONSTER, PIECES
 from balance.kit import Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option, \
-    start_game, start_turn, track_lead
+    start_game, start_turn, track_lead, variable
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log, logged
 from balance.kit.script import choices_scripted
@@ -77,7 +77,7 @@ def decide(s, t, side, kind, n):
     only), else the side's policy's."""
     o = scripted_option(s, n)
     if o < 0:
-        o = policies.choose(s, t, side, kind, n)
+        o = policies.choose(s, t, variable(side), variable(kind), variable(n))  # compiled once, not per kind
     return s.options[o]
 
 

@@ -28,7 +28,7 @@ from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, M
                                       clear_layout, list_position, new_stamp, unlist_position)
 from balance.games.moon.tables import CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, MAX_PLAYERS, NONE, SHAPE_H, SHAPE_W, VAMPIRE
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, minimum, new_records, record, roll,
-                         scripted_option, start_game, start_turn, track_lead)
+                         scripted_option, start_game, start_turn, track_lead, variable)
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log
 from balance.kit.script import choices_scripted
@@ -946,7 +946,7 @@ def play_solo(s, t):
         s.hand[0, 0] = draw_card(s)
         s.n_hand[0] = 1
         log(s, TURN, turn, 0)
-        card_turn(s, t, 0)
+        card_turn(s, t, variable(0))  # the multi-player game's compiled turn, not a copy for seat 0
         s.turns = turn
         score_solo_turn(s, t, turn)
     solo_scoring(s, t)

@@ -39,7 +39,7 @@ from balance.games.moongha.state import (
     monster_in, monsters_in,
 )
 from balance.games.moongha.tables import MAX_CITIES, MAX_PLAYERS
-from balance.kit import below, jit, jit_inline, maximum, minimum
+from balance.kit import below, jit, jit_inline, maximum, minimum, variable
 
 RANDOM, WRECKER, LURKER, HUNTER, BALANCED = range(5)
 
@@ -687,9 +687,9 @@ def option_value(s, t, p, kind, o, w, lead):
 
 
 @jit
-def best_option(s, t, p, kind, n):
-    """The decisions of the other kinds, one option at a time."""
-    w = s.policies.param[p]
+def ready_for(s, t, p, kind, n):
+    """Work out, once per decision of the other kinds, what its options are valued against: the city or place
+    values they read, and the leading rival (returned; -1: none)."""
     lead = -1
     if kind != CREATE_HEAL and kind != KIDDOO_JOIN:  # the others may favour hurting the leader
         lead = leading_rival(s, t, p)
@@ -699,6 +699,15 @@ def best_option(s, t, p, kind, n):
             evaluate_cities(s, t, p, lead, rows)
     elif kind == PLACE_MONSTER or kind == BLOOB_SPAWN:
         evaluate_places(s, t, p, lead, kinds_placed(s, p, kind))
+    return lead
+
+
+@jit
+def best_option(s, t, p, kind, n, lead):
+    """The decisions of the other kinds, one option at a time.  The kind is passed as a constant: each kind gets a
+    compiled copy of this loop, with its own valuation alone (games ~5% faster than with one loop that asks the
+    kind at every option), and ``ready_for`` is compiled once."""
+    w = s.policies.param[p]
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
         best, pick, ties = better(s, option_value(s, t, p, kind, o, w, lead), o, best, pick, ties)
@@ -734,13 +743,14 @@ def choose_scripted(s, t, seat, kind, n):
     """Value the options (in a loop for the decision's kind) and take the best; ties are broken at random.
     The compiled functions below read the seat's weights from the state (``w = s.policies.param[p]``): passed as
     an argument, an array is seven machine words at every call (~1.5% slower games)."""
+    seat, n = variable(seat), variable(n)  # one compiled copy of each, whatever the engine passes
     if kind == ACTION:
         return best_action(s, t, seat, n)
     if kind == MOVE:
         return best_move(s, t, seat, n)
     if kind == ATTACK_SPEND:
         return best_spending(s, t, seat, n)
-    return best_option(s, t, seat, kind, n)
+    return best_option(s, t, seat, kind, n, ready_for(s, t, seat, variable(kind), n))
 
 
 @jit_inline
