@@ -1,5 +1,5 @@
-"""The kernel decorators: numba as released (no patched internals), numpy's indexing, stale kernels dropped, one
-compiled copy for every constant passed through ``variable``."""
+"""The kernel decorators: numba as released (no patched internals), numpy's indexing, stale kernels dropped, a
+single compiled copy whatever constants go through ``variable``."""
 
 import re
 import sys
