@@ -3,9 +3,8 @@
 
     .venv/bin/python tools/compile_times.py moongha
 
-Each line: the seconds spent compiling the function itself (its callees' compiles excluded), with them, how
-many copies were compiled, and how many of those for a constant argument (a literal: see the kit's
-``variable``).  Read from numba's compile events; the kernels compile in a scratch cache, so this takes as long
+Each line: the seconds spent compiling the function itself (its callees' compiles excluded), how many copies
+were compiled, and how many of those for a constant argument (a literal: see the kit's ``variable``).  Read from numba's compile events; the kernels compile in a scratch cache, so this takes as long
 as a first run.
 
 Usage: python tools/compile_times.py GAME [--top N]
@@ -36,8 +35,8 @@ def own_times(events) -> tuple[dict[str, float], Counter, Counter]:
     copies, literal = Counter(), Counter()
     stack = []  # [name, start, seconds in callees]
     for stamp, event in events:
-        name = function_name(event)
         if event.is_start:
+            name = function_name(event)
             stack.append([name, stamp, 0.0])
             copies[name] += 1
             literal[name] += "Literal" in str(event.data.get("args"))
