@@ -61,7 +61,7 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
 from balance.games.duel import engine, replay
 from balance.games.duel.report import SECTIONS
 from balance.games.duel.decisions import ATTACKS
-from balance.games.duel.policies import HUNTER, RAIDER, RANDOM, SNIPER, FOCUS, STANDARD, WALL
+from balance.games.duel.policies import FOCUS, HUNTER, RAIDER, RANDOM, SNIPER, STANDARD, STANDOFF, WALL
 from balance.games.duel.rules import HEROES, KIT, MONSTERS, Rules
 from balance.games.duel.tables import TABLES
 from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
@@ -87,7 +87,8 @@ def _hero(name, pid, text, keep_range, key_weight, grab_weight, caution):
 def _monster(name, pid, text, hunt, shield, rubble, retreat):
     return Policy(name, pid, "Monsters: " + text, (
         Param("hunt_weight", hunt, 0, 20, "Pull of the weakest hero"),
-        Param("shield_weight", shield, 0, 20, "Pull of standing by Mechoor and Moogre (and of keeping them back)"),
+        Param("shield_weight", shield, 0, 20, "Pull of standing by Mechoor and Moogre (and of keeping them back); "
+              f"it fades when no piece has died for {STANDOFF} rounds"),
         Param("rubble_weight", rubble, 0, 20, "Worth of making rubble"),
         Param("retreat", retreat, 0, 20, "Squares Mechoor and Moogre keep from the nearest hero")))
 

@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 from balance.games.duel import SPEC, engine, policies
-from balance.games.duel.decisions import ACT, HEROES_SIDE, MONSTERS_SIDE, MOVE, attacks, piece_of, what_of
+from balance.games.duel.decisions import (
+    ACT, DRAKOOR, END, HEROES_SIDE, JADE, MONSTERS_SIDE, MOOGRE, MOVE, attacks, piece_of, square_of, what_of,
+)
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
-from tests.games.duel.position import rng
+from tests.games.duel.position import Position, rng
 
 FULL = policies.NO_BAR  # no bar: every option valued in full
 
@@ -114,3 +116,27 @@ def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit_
         assert kept == nearest
         with_kit_lying += lying.sum() > 0
     assert with_kit_lying >= 2  # the fallen heroes' kit was looked for, not only the bonus squares
+
+
+@pytest.mark.parametrize("last_death,now,holds,drakoor_goes", [(1, 2, 1.0, False), (1, 6, 1.0, False),
+                                                               (1, 9, 5 / 8, False), (1, 11, 0.5, True)])
+def test_the_wall_gives_way_when_nobody_has_died_for_a_while(last_death, now, holds, drakoor_goes):
+    """Drakoor shields Moogre while pieces die; when none has died for long, it goes for the last hero (else the
+    last heroes, hiding, and the wall wait together for the turn cap: 1.7% of focus against wall games did)."""
+    p = Position(["od....5"])
+    for piece in range(12):
+        if piece not in (JADE, DRAKOOR, MOOGRE):
+            p.s.at[piece] = -1
+            p.s.killed_round[piece] = last_death
+    p.s.bloob_at[:] = -1
+    p.s.current_round = now
+    wall = SPEC.policy("wall")
+    p.s.policies.id[MONSTERS_SIDE] = wall.id
+    p.s.policies.param[MONSTERS_SIDE, :4] = [q.default for q in wall.params]
+    p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "shaggoo/drakoor"))  # Shaggoo is dead: a card for Drakoor
+    assert policies.wall_holds(p.s) == pytest.approx(holds)
+    code = engine.choose_action(p.s, p.t, MONSTERS_SIDE)
+    if drakoor_goes:
+        assert what_of(code) == MOVE and piece_of(code) == DRAKOOR and square_of(code) == p.cell(0, 3)
+    else:
+        assert what_of(code) == END
