@@ -88,7 +88,7 @@ def _monster(name, pid, text, hunt, shield, rubble, retreat):
     return Policy(name, pid, "Monsters: " + text, (
         Param("hunt_weight", hunt, 0, 20, "Pull of the weakest hero"),
         Param("shield_weight", shield, 0, 20, "Pull of standing by Mechoor and Moogre (and of keeping them back); "
-              f"it fades when no piece has died for {STANDOFF} rounds"),
+              f"when no piece has died for {STANDOFF} rounds, it fades into the hunt weight"),
         Param("rubble_weight", rubble, 0, 20, "Worth of making rubble"),
         Param("retreat", retreat, 0, 20, "Squares Mechoor and Moogre keep from the nearest hero")))
 

@@ -16,8 +16,8 @@ is worth more than keeping the card (END is worth 0):
   would have from there, less the threat of the monsters that could reach it, less a penalty for standing
   closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
   monster, closing in on the weakest hero (``hunt_weight``), or standing by Mechoor and Moogre between
-  them and the heroes (``shield_weight``) while they keep their distance; the shield gives way when no piece
-  has died for a while (``wall_holds``).
+  them and the heroes (``shield_weight``) while they keep their distance; the shield gives way to the hunt
+  when no piece has died for a while (``wall_holds``).
 
 The positional terms count distances only (no line of sight), which keeps a decision cheap.
 """
@@ -62,6 +62,7 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
     ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
     ("shield", np.float64),  # the monsters' shield weight, given way in a stand-off (``wall_holds``), this decision
+    ("hunt", np.float64),  # their hunt weight, with the shield weight given up (``wall_holds``), this decision
 ]
 
 # P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
@@ -369,9 +370,9 @@ def standoff(s):
 @jit_inline
 def wall_holds(s):
     """The share of its shield weight the wall keeps: all of it while pieces die, less the longer nobody does
-    (half after twice ``STANDOFF`` rounds).  The monster player breaks a stand-off, as the heroes do by coming
-    closer (``hero_square_terms``): else the last heroes, unable to hurt the Bloob, hide in a building and the
-    shielding monsters never come for them."""
+    (half after twice ``STANDOFF`` rounds); the rest goes to the hunt.  The monster player breaks a stand-off,
+    as the heroes do by coming closer (``hero_square_terms``): else the last heroes, unable to hurt the Bloob,
+    hide in a building and the shielding monsters never come for them."""
     return STANDOFF / max(STANDOFF, standoff(s))
 
 
@@ -387,8 +388,8 @@ def monster_square_terms(s, t, m, c, p, slack):
     """A monster's worth of standing on c but for its shot; with ``slack`` > 0, the most it can be worth on a
     square within ``slack`` of c (each distance from there differs from the one from c by at most ``slack``;
     Moogre on rubble), by the same sums, so that the bound is never below the worth."""
-    hunt, rubble_weight, retreat = p[0], p[2], p[3]
-    shield, weakest = s.policies.shield, s.policies.weakest
+    rubble_weight, retreat = p[2], p[3]
+    hunt, shield, weakest = s.policies.hunt, s.policies.shield, s.policies.weakest
     v = 0.0
     if weakest >= 0:
         v -= 0.05 * hunt * max(0, distance(t, c, s.at[weakest]) - slack)
@@ -540,6 +541,7 @@ def ready_to_act(s, t, side, movers):
     else:
         s.policies.weakest = weakest_hero(s, t)
         s.policies.shield = p[1] * wall_holds(s)
+        s.policies.hunt = p[0] + p[1] - s.policies.shield
     for q in range(PIECES):
         if movers & (1 << q):
             if side == HEROES_SIDE:

@@ -119,10 +119,11 @@ def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit_
 
 
 @pytest.mark.parametrize("last_death,now,holds,drakoor_goes", [(1, 2, 1.0, False), (1, 6, 1.0, False),
-                                                               (1, 9, 5 / 8, False), (1, 11, 0.5, True)])
+                                                               (1, 7, 5 / 6, False), (1, 9, 5 / 8, True)])
 def test_the_wall_gives_way_when_nobody_has_died_for_a_while(last_death, now, holds, drakoor_goes):
-    """Drakoor shields Moogre while pieces die; when none has died for long, it goes for the last hero (else the
-    last heroes, hiding, and the wall wait together for the turn cap: 1.7% of focus against wall games did)."""
+    """Drakoor shields Moogre while pieces die; when none has died for long, the shield weight it gives up goes to
+    the hunt and it goes for the last hero (else the last heroes, hiding, and the wall wait together for the turn
+    cap: 1.7% of focus against wall games did)."""
     p = Position(["od....5"])
     for piece in range(12):
         if piece not in (JADE, DRAKOOR, MOOGRE):
