@@ -43,7 +43,7 @@ N_HEROES = FIRST_MONSTER
 TANKS = PIECES
 
 SHOT_REACH = 9
-STANDOFF = 5  # rounds without a death that the wall holds; then its pull fades (``wall_holds``)
+STANDOFF = 5  # rounds without a death that the wall holds; then it fades into the hunt (``wall_holds``)
 NO_BAR = -1e9  # below every worth: value in full
 FIGHT_BONUS = 0.02  # a move into a fight: its odds, and a hair for closing in
 
