@@ -62,7 +62,6 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
     ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
     ("shield", np.float64),  # the monsters' shield weight, given way in a stand-off (``wall_holds``), this decision
-    ("hunt", np.float64),  # their hunt weight, with the shield weight given up (``wall_holds``), this decision
 ]
 
 # P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
@@ -388,8 +387,9 @@ def monster_square_terms(s, t, m, c, p, slack):
     """A monster's worth of standing on c but for its shot; with ``slack`` > 0, the most it can be worth on a
     square within ``slack`` of c (each distance from there differs from the one from c by at most ``slack``;
     Moogre on rubble), by the same sums, so that the bound is never below the worth."""
-    rubble_weight, retreat = p[2], p[3]
-    hunt, shield, weakest = s.policies.hunt, s.policies.shield, s.policies.weakest
+    shield, rubble_weight, retreat = s.policies.shield, p[2], p[3]
+    hunt = p[0] + p[1] - shield  # the shield weight given up goes to the hunt
+    weakest = s.policies.weakest
     v = 0.0
     if weakest >= 0:
         v -= 0.05 * hunt * max(0, distance(t, c, s.at[weakest]) - slack)
@@ -541,7 +541,6 @@ def ready_to_act(s, t, side, movers):
     else:
         s.policies.weakest = weakest_hero(s, t)
         s.policies.shield = p[1] * wall_holds(s)
-        s.policies.hunt = p[0] + p[1] - s.policies.shield
     for q in range(PIECES):
         if movers & (1 << q):
             if side == HEROES_SIDE:

@@ -20,6 +20,13 @@ from tests.games.duel.position import Position, rng
 FULL = policies.NO_BAR  # no bar: every option valued in full
 
 
+def seat(s, side, name):
+    """The side plays the policy ``name`` with its default weights."""
+    policy = SPEC.policy(name)
+    s.policies.id[side] = policy.id
+    s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
+
+
 def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
     """The boards of standard games stopped after a few rounds (undecided games only)."""
     out = []
@@ -28,9 +35,7 @@ def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
             s = engine.LAYOUT.new(traced=True)
             s.rng[:], s.setup_rng[:], s.policies.rng[:] = rng(100 + g), rng(200 + g), rng(300 + g)
             for side, name in enumerate((hero, monster)):
-                policy = SPEC.policy(name)
-                s.policies.id[side] = policy.id
-                s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
+                seat(s, side, name)
             engine.play_game(s, TABLES.python(replace(Rules(), max_rounds=r), 2))
             if s.winner < 0:
                 out.append(s)
@@ -131,9 +136,7 @@ def test_the_wall_gives_way_when_nobody_has_died_for_a_while(quiet, holds, drako
             p.s.killed_round[piece] = 1
     p.s.bloob_at[:] = -1
     p.s.current_round = 1 + quiet
-    wall = SPEC.policy("wall")
-    p.s.policies.id[MONSTERS_SIDE] = wall.id
-    p.s.policies.param[MONSTERS_SIDE, :4] = [q.default for q in wall.params]
+    seat(p.s, MONSTERS_SIDE, "wall")
     p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "shaggoo/drakoor"))  # Shaggoo is dead: a card for Drakoor
     assert policies.wall_holds(p.s) == pytest.approx(holds)
     code = engine.choose_action(p.s, p.t, MONSTERS_SIDE)
