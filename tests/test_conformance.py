@@ -247,15 +247,15 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
                      and _per_seat(f, "vp_moogre", seats) >= 0.5 and _per_seat(f, "vp_drakoor", seats) >= 0.3),
     },
     "moongha-duel": {  # measured over 500 games against the other side's default (sniper, hunter)
-        "random": (0.0, _duel_random),  # two random players reach the 60-round cap; against a scripted one 97%+
+        "random": (0.0, _duel_random),  # two random players reach the 120-round cap in 98% of games
         "standard": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15 and f["close_combats"].mean() >= 12),
         "sniper": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15),  # 18.6 shots a game
         "raider": (0.9, lambda f, seats: f["bonus_counters_claimed"].mean() >= 7.5),  # 7.65 of 8 (sniper 5.3)
         # the three monsters that decide the game dead in 81% of games, in 24.8 rounds (sniper: 25.9)
         "focus": (0.9, lambda f, seats: _duel_key_dead(f) >= 0.65 and f["rounds"].mean() <= 28),
         "hunter": (0.9, lambda f, seats: f["close_combats"].mean() >= 12),  # 15.9 close combats a game
-        # Mechoor kept back fires its heat ray 0.49 times a round (the hunter's Mechoor 0.35); against a sniper
-        # that must come to it, 97.6% of games are decided within the 60 rounds
+        # Mechoor kept back fires its heat ray 0.48 times a round (the hunter's Mechoor 0.35); the sniper must come
+        # to it, and every game is decided, in 28.5 rounds (25.9 against the hunter)
         "wall": (0.85, lambda f, seats: f["shots_heat_ray"].mean() >= 0.45 * f["rounds"].mean()),
     },
     "moon": {  # 3 players, the standard game: a tie on VP and on the crystal board is a draw (under 1%)

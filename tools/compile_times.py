@@ -4,8 +4,8 @@
     .venv/bin/python tools/compile_times.py moongha
 
 Each line: the seconds spent compiling the function itself (its callees' compiles excluded), how many copies
-were compiled, and how many of those for a constant argument (a literal: see the kit's ``variable``).  Read from numba's compile events; the kernels compile in a scratch cache, so this takes as long
-as a first run.
+were compiled, and how many of those for a constant argument (a literal: see the kit's ``variable``).  Read
+from numba's compile events; the kernels compile in a scratch cache, so this takes as long as a first run.
 
 Usage: python tools/compile_times.py GAME [--top N]
 """
