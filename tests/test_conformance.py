@@ -1,5 +1,5 @@
-"""Every registered game: random play ends, invariants hold, the same seed gives the same games,
---jobs 1 equals --jobs 2, the spec pickles; policies read only their own parameters, and the
+"""Every registered game: random play ends, invariants hold (with any rules a scenario may give), the same
+seed gives the same games, --jobs 1 equals --jobs 2, the spec pickles; policies read only their own parameters, and the
 default scenario and every policy decide most games and play as their descriptions say."""
 
 import os
@@ -10,15 +10,18 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from balance.errors import BalanceError
 from balance.registry import games
+from balance.rules import rule_values
 from balance.scenario import from_dict
 from balance.kit.columns import SCORES_BY_TURN, new_timelines
 from balance.kit.rng import run_key
 from balance.sim.batch import lineup, play
 from balance.sim.runner import run
-from tests.conftest import random_scenario
+from tests.conftest import FULL_STATS, random_scenario
 
 
 def player_counts(spec):
@@ -30,19 +33,77 @@ def test_random_play_ends_and_invariants_hold(game_id):
     for players in player_counts(spec):
         for seed in range(5):
             scenario = random_scenario(game_id, players, seed=seed)
-            frame = play(scenario, batch=0, first_game=0, n_games=300)
-            assert frame.height == 300
-            assert frame["end_reason"].null_count() == 0
-            assert (frame["turns"] >= 1).all()
-            seats = range(1, players + 1)
-            ranks = frame.select([pl.col(f"rank_{s}") for s in seats]).to_numpy()
-            assert ((ranks >= 1) & (ranks <= players)).all()
-            assert frame["winner"].is_in([-1, *seats]).all()
-            winner_rank = frame.select(pl.coalesce(*[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}"))
-                                                     for s in seats])).to_series()
-            assert (winner_rank.drop_nulls() == 1).all(), "the winner ranks first"
-            if spec.invariants:
-                assert spec.invariants(frame, scenario) == []
+            assert_records_hold(play(scenario, batch=0, first_game=0, n_games=300), scenario, 300)
+
+
+def assert_records_hold(frame, scenario, n_games):
+    """The results contract's columns and the game's invariants, in every record."""
+    spec, players = scenario.spec, scenario.players
+    assert frame.height == n_games
+    assert frame["end_reason"].null_count() == 0
+    assert frame["end_reason"].is_in(list(spec.end_reasons)).all()
+    assert (frame["turns"] >= 1).all()
+    seats = range(1, players + 1)
+    ranks = frame.select([pl.col(f"rank_{s}") for s in seats]).to_numpy()
+    assert ((ranks >= 1) & (ranks <= players)).all()
+    assert frame["winner"].is_in([-1, *seats]).all()
+    winner_rank = frame.select(pl.coalesce(*[pl.when(pl.col("winner") == s).then(pl.col(f"rank_{s}"))
+                                             for s in seats])).to_series()
+    assert (winner_rank.drop_nulls() == 1).all(), "the winner ranks first"
+    if spec.invariants:
+        assert spec.invariants(frame, scenario) == []
+
+
+def any_value(rv):
+    """Any value a scenario may give a rule: within its range or choices, a table of any allowed length.  Texts
+    without choices (a map, a card list) keep their default: their own tests give them bad and odd values."""
+    info, default = rv.info, rv.default
+    if isinstance(default, tuple):
+        if not default or not isinstance(default[0], (int, float)) or isinstance(default[0], bool):
+            return st.just(list(default))
+        lo, hi = info.length or (len(default), len(default))
+        return st.lists(any_number(default[0], info), min_size=lo, max_size=hi)
+    if isinstance(default, str):
+        return st.sampled_from(info.choices) if info.choices else st.just(default)
+    return any_number(default, info)
+
+
+def any_number(default, info):
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, int):
+        return st.integers(int(info.lo), int(info.hi))
+    return st.floats(info.lo, info.hi)
+
+
+def seat_policies(game_id, players):
+    """The policies each seat may take (a game of sides gives each side its own)."""
+    return [[seat["policy"] for seat in (policy_lineup(game_id, name, players)[s] for name in
+                                          games()[game_id].policy_names)] for s in range(players)]
+
+
+@settings(max_examples=300 if FULL_STATS else 25, deadline=None, derandomize=True,
+          database=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_rules_a_scenario_may_give_play_or_are_refused_one_line_per_problem(game_id, data):
+    """A designer may set any rule to any value its range allows, several at once: the scenario is either
+    refused, one line per problem, or plays games whose records keep the contract and the invariants (run with
+    numba's bounds checks too: ``make test-boundscheck``).  25 scenarios a game; ``BALANCE_FULL_STATS=1`` 300."""
+    spec = games()[game_id]
+    players = data.draw(st.integers(spec.min_players, spec.max_players), "players")
+    changed = data.draw(st.lists(st.sampled_from(rule_values(spec.rules_cls())), max_size=6,
+                                 unique_by=lambda rv: rv.key), "rules changed")
+    rules = {rv.key: data.draw(any_value(rv), rv.key) for rv in changed}
+    seats = [{"policy": data.draw(st.sampled_from(sorted(set(names))), f"seat {i + 1}")}
+             for i, names in enumerate(seat_policies(game_id, players))]
+    try:
+        scenario = from_dict({"game": game_id, "players": players, "seed": SEED, "seats": seats, "rules": rules})
+    except BalanceError as refused:
+        assert refused.problems and all(p.strip() and "\n" not in p for p in refused.problems)
+        event("refused")
+        return
+    event("played")
+    assert_records_hold(play(scenario, batch=0, first_game=0, n_games=5), scenario, 5)
 
 
 def test_same_seed_same_records(game_id):
@@ -89,7 +150,7 @@ def test_the_kernel_runs_interpreted_and_plays_the_same_games(game_id, tmp_path)
     out = tmp_path / "interpreted.parquet"
     code = ("import warnings, numpy as np\n"
             "warnings.simplefilter('ignore')\n"
-            "from tests.conftest import random_scenario\n"
+            "from tests.conftest import FULL_STATS, random_scenario\n"
             "from balance.sim.batch import play\n"
             f"with np.errstate(all='ignore'):\n"
             f"    play(random_scenario({game_id!r}, games_=3), 0, 0, 3).write_parquet({str(out)!r})\n")
