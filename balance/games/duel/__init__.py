@@ -33,6 +33,17 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
     bonus counters: ammo, body armour, med kit, EMP, energy drink, oxygen tanks, stun grenade, silver bullet;
   * one-use: thrown and fired-once items (grenades, dynamite, the explosive tip, the radio's one air strike,
     the silver bullet, the EMP, the med kit, the energy drink); the explosive tip is the bow with 3 damage;
+    the bow with the tracker tip keeps firing: 'remains with monster' is the tracker staying on it;
+  * dynamite is thrown at a monster, and makes rubble when it hits one in a building; whoever stands where
+    the rubble lands takes 1 damage (the dynamite's row, against the Rubble section's 'does not cause any
+    damage': ``dynamite_rubble_damage``);
+  * a weapon out of ammunition is discarded: a hero (or Kiddoo) killed leaves only his working kit, and
+    only the hero who discarded it reclaims it with an ammo counter;
+  * Kiddoo picks up every weapon on its square, the silver bullet and the EMP too, which no monster can
+    use: they are the heroes' no more until Kiddoo dies;
+  * the hand limit of eight is kept after drawing at the end of the turn: an energy drink or a stun grenade
+    may take a hand above it within the turn;
+  * a counter the Bloob loses to damage is one whose loss leaves the others side by side;
   * range is counted in king moves; a hero traces sight from the centre or any corner of its square, a
     monster from the centre; a line touching a corner of a building passes;
   * the winner puts the loser of a close combat on a square next to the fight where it may stand (it stays

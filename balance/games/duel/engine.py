@@ -691,22 +691,25 @@ def hurt(s, t, piece, amount, by_side, absorbed_by_bloob):
 @jit
 def lose_bloob_counters(s, t):
     """Every ``bloob_damage_per_counter`` damage removes a Bloob counter for good: a retracted one first,
-    else the last on the board (one always stays while the Bloob lives)."""
+    else the last on the board whose loss leaves the others side by side ('all Bloob counters must remain
+    orthogonally adjacent'); one always stays while the Bloob lives."""
     lost = s.damage[BLOOB] // t.bloob_damage_per_counter
     left = t.bloob_counters - lost
     if left < 1:
         left = 1
     while bloob_counters_on_board(s) > left:
-        for i in range(2, 0, -1):
-            if s.bloob_at[i] >= 0:
+        for i in range(2, -1, -1):
+            if s.bloob_at[i] >= 0 and bloob_connected(s, t, i, -1):
                 s.bloob_at[i] = -1
                 break
+    compact_bloob(s)
 
 
 @jit
 def die(s, t, piece, absorbed_by_bloob):
     """The piece is eliminated: off the board; a hero's weapons and kit are left on its square (or absorbed
-    by the Bloob that killed it)."""
+    by the Bloob that killed it), Kiddoo's weapons too.  A weapon out of ammunition was discarded: it is no
+    longer the dead piece's, and nobody can reclaim it."""
     c = s.at[piece]
     log(s, DIES, piece, c)
     s.at[piece] = -1
@@ -719,15 +722,14 @@ def die(s, t, piece, absorbed_by_bloob):
     if piece < FIRST_MONSTER:
         s.in_jeep[piece] = False
         for k in range(N_COUNTERS):
-            kept = s.carry[piece, k] + (s.empty[piece, k] if k < N_WEAPONS else 0)
             if not absorbed_by_bloob:
-                s.dropped[c, k] += kept
+                s.dropped[c, k] += s.carry[piece, k]
             s.carry[piece, k] = 0
             if k < N_WEAPONS:
                 s.empty[piece, k] = 0
     if piece == KIDDOO:
         for k in range(N_WEAPONS):
-            s.dropped[c, k] += s.carry[KIDDOO_CARRIES, k] + s.empty[KIDDOO_CARRIES, k]
+            s.dropped[c, k] += s.carry[KIDDOO_CARRIES, k]
             s.carry[KIDDOO_CARRIES, k] = 0
             s.empty[KIDDOO_CARRIES, k] = 0
     check_victory(s)
@@ -833,8 +835,10 @@ def hero_ducks(s, t, hero, c):
 @jit
 def fight(s, t, attacker, defender):
     """One close combat: both roll 2d6 plus modifiers (the hero player may add +1 cards after the roll),
-    re-rolling ties; the Bloob always wins.  True if the attacker wins."""
+    re-rolling ties; the Bloob always wins.  True if the attacker wins.  A Kiddoo that fights is seen."""
     s.close_combats += 1
+    if attacker == KIDDOO or defender == KIDDOO:
+        s.concealed = False
     if attacker == BLOOB or defender == BLOOB:
         log(s, FIGHT, attacker, defender, -1, -1)
         won = attacker == BLOOB
@@ -874,8 +878,6 @@ def lose_fight(s, t, loser, winner, c):
 def close_combat(s, t, attacker, c, came_from):
     """The attacker moved into square c, held by enemies: it fights them one by one (the first of its
     player's choice) until it loses; having beaten them all, it holds the square."""
-    if attacker == KIDDOO:
-        s.concealed = False
     enemy = 1 - side_of(attacker)
     first = FIRST_MONSTER if enemy == MONSTERS_SIDE else 0
     last = PIECES if enemy == MONSTERS_SIDE else FIRST_MONSTER

@@ -149,7 +149,11 @@ _UNDERLINED = {"assumed": DRAFT + "thrown or fired-once items are one-use, guns 
 _ONE_SHOT = {"assumed": DRAFT + "the counter is used up by its effect"}
 _WEAPONS = {
     "handgun": _weapon("Handgun", 2, 1, False, True, (_row("Handgun 2/1"), _UNDERLINED)),
-    "bow_tracker": _weapon("Bow / Tracker tip", 3, 2, False, True, (_row("Bow / Tracker tip 3/2"), _UNDERLINED)),
+    "bow_tracker": _weapon("Bow / Tracker tip", 3, 2, False, True, (
+        _row("Bow / Tracker tip 3/2"),
+        {"assumed": DRAFT + "'If hit remains with monster for rest of the game' is read as the tracking device "
+                            "staying on the monster, not the bow spent: the bow keeps firing tracker tips (one_use "
+                            "= true for a bow that fires one)"})),
     "bow_explosive": _weapon("Bow / Explosive tip", 3, 3, True, True,
                              ({"assumed": DRAFT + "the explosive tip's row is not printed; the bow's range, one more "
                                                   "damage"}, _UNDERLINED)),
@@ -237,7 +241,10 @@ class Rules:
     flame_vs_bloob: int = rule(4, "Flame thrower damage against the Bloob",
                                rulebook=f"{RB}, Flame Thrower: 'four damage versus Bloob'", lo=0, hi=30)
     dynamite_rubble_damage: int = rule(1, "Damage to each piece in the square where thrown dynamite's rubble lands",
-                                       rulebook=f"{TABLE}: 'Take one damage if in same space as the resulting rubble'",
+                                       assumed=f"{TABLE}: 'Take one damage if in same space as the resulting "
+                                               f"rubble', against {RB}, Rubble: 'Whenever rubble is created it does "
+                                               "not cause any damage': the dynamite's own row, the more particular, "
+                                               "is followed (0 for the other reading)",
                                        lo=0, hi=30)
     oxygen_damage: int = rule(3, "Damage to each piece in the square of exploding oxygen tanks",
                               assumed=DRAFT + "'do damage as indicated' on the counter; the flame thrower's 3",

@@ -90,7 +90,9 @@ class Cards:
                                "double head) + 2 cards with one head of each; 30 heads per monster, 36 "
                                "crystals", length=(4, MAX_DECK))
     four_player_cards: tuple = rule(FOUR_PLAYER_CARDS, "The cards added for 4 players (monster-head icon = 4)",
-                                    assumed="the faces are not in the text; the skeleton is only in the 4-player "
+                                    assumed="the box's 26-card 4-player deck is a deck of its own, its faces not "
+                                            "in the text: taken as the 20 of cards.deck and these 6 (set both for "
+                                            "other faces); the skeleton is only in the 4-player "
                                             "game, so these are its cards: 25 skeleton heads (2 double-head "
                                             "squares), one head of each rival, 10 crystals; the count that "
                                             "makes it win as often as the others with four groupers",

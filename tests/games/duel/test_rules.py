@@ -175,16 +175,27 @@ def test_the_bloob_always_wins_and_absorbs_a_dead_hero_s_kit():
     assert p.s.at[JOE] == -1 and p.s.dropped[p.cell(0, 1)].sum() == 0 and p.s.dropped[p.cell(0, 0)].sum() == 0
 
 
-def test_a_hero_killed_in_close_combat_leaves_his_kit_on_the_square():
+def test_a_hero_killed_in_close_combat_leaves_his_kit_on_the_square_but_not_what_ran_out_of_ammunition():
     p = Position(["1k.", "..."])
     p.give(JOE, RADIO)
+    p.s.empty[JOE, BOW_TRACKER] = 1  # discarded on a natural 2: no longer his
     p.s.damage[JOE] = p.t.capacity[JOE] - 1
     p.dice(1, 1, 6, 6)
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.at[JOE] == -1 and p.s.dropped[p.cell(0, 1), RADIO] == 1
+    assert p.s.dropped[p.cell(0, 1), BOW_TRACKER] == 0 and p.s.empty[JOE, BOW_TRACKER] == 0
     p.s.at[KIDDOO] = p.cell(1, 2)
     engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 1)))  # Kiddoo picks up weapons
     assert p.s.carry[5, RADIO] == 1
+
+
+def test_a_dead_kiddoo_leaves_its_working_weapons_only():
+    p = Position(["1k."])
+    p.give(5, RADIO)
+    p.s.empty[5, BOW_TRACKER] = 1
+    engine.hurt(p.s, p.t, KIDDOO, p.t.capacity[KIDDOO], HEROES, False)
+    assert p.s.at[KIDDOO] == -1 and p.s.dropped[p.cell(0, 1), RADIO] == 1
+    assert p.s.dropped[p.cell(0, 1), BOW_TRACKER] == 0
 
 
 def test_a_duck_card_saves_a_beaten_hero():
@@ -404,6 +415,15 @@ def test_kiddoo_concealed_cannot_be_shot():
     assert fires(p, JOE) == {(HANDGUN, (0, 2))}
 
 
+def test_kiddoo_attacked_in_close_combat_is_concealed_no_more():
+    p = Position(["1k", ".2"])
+    p.s.concealed = True
+    p.dice(1, 1, 6, 6)  # Joe attacks and loses: 2 against 13
+    p.choices(pick(p.cell(1, 0), JOE))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert not p.s.concealed and (HANDGUN, (0, 1)) in fires(p, ARNIE)
+
+
 # ---------------------------------------------------------------- powers, cards and victory
 
 def test_moogre_and_mechoor_make_rubble_next_to_a_building():
@@ -575,6 +595,17 @@ def test_an_extended_bloob_moves_a_counter_and_keeps_together():
     assert (0, (1, 3)) in ends and (0, (0, 1)) not in ends  # (0, 1) is next to no other counter
     engine.move(p.s, p.t, MONSTERS, move(BLOOB, p.cell(1, 3), 0))
     assert sorted(p.s.bloob_at[:2]) == [p.cell(1, 2), p.cell(1, 3)]
+
+
+def test_a_counter_the_bloob_loses_to_damage_leaves_the_others_side_by_side():
+    p = Position(["....", ".b..", "...."])
+    # an L of three counters, the last extended (slot 2) in the corner between the other two
+    p.s.bloob_at[:] = (p.cell(1, 0), p.cell(0, 1), p.cell(1, 1))
+    p.s.at[BLOOB] = p.cell(1, 0)
+    engine.hurt(p.s, p.t, BLOOB, 3, HEROES, False)
+    left = sorted(c for c in p.s.bloob_at if c >= 0)
+    assert len(left) == 2 and p.cell(1, 1) in left  # the corner stays, joined to the one kept
+    assert p.s.at[BLOOB] == p.s.bloob_at[0] >= 0
 
 
 def test_retracting_keeps_one_counter_and_damage_takes_counters_for_good():
