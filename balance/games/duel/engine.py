@@ -698,10 +698,11 @@ def lose_bloob_counters(s, t):
     if left < 1:
         left = 1
     while bloob_counters_on_board(s) > left:
-        for i in range(2, -1, -1):
-            if s.bloob_at[i] >= 0 and bloob_connected(s, t, i, -1):
-                s.bloob_at[i] = -1
-                break
+        lose = -1  # the last that keeps the others together (the first on the board should none)
+        for i in range(3):
+            if s.bloob_at[i] >= 0 and (lose < 0 or bloob_connected(s, t, i, -1)):
+                lose = i
+        s.bloob_at[lose] = -1
     compact_bloob(s)
 
 
