@@ -72,7 +72,9 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
 from balance.games.duel import engine, replay
 from balance.games.duel.report import SECTIONS
 from balance.games.duel.decisions import ATTACKS
-from balance.games.duel.policies import FOCUS, HUNTER, RAIDER, RANDOM, SNIPER, STANDARD, STANDOFF, WALL
+from balance.games.duel.policies import (
+    FOCUS, HERO_STANDOFF, HUNTER, RAIDER, RANDOM, SNIPER, STANDARD, STANDOFF, WALL,
+)
 from balance.games.duel.rules import HEROES, KIT, MONSTERS, Rules
 from balance.games.duel.tables import TABLES
 from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
@@ -90,7 +92,9 @@ SEAT_COLUMNS = ("kills", "losses", "damage_dealt", "cards_played", "close_combat
 def _hero(name, pid, text, keep_range, key_weight, grab_weight, caution):
     return Policy(name, pid, "Heroes: " + text, (
         Param("keep_range", keep_range, 0, 20, "Squares a hero would keep between itself and the nearest monster"),
-        Param("key_weight", key_weight, 0, 20, "Worth of hurting Moogre, Mechoor or the Bloob against another monster"),
+        Param("key_weight", key_weight, 0, 20, "Worth of hurting Moogre, Mechoor or the Bloob against another monster, "
+              "and pull to within a weapon's reach of them (nearer when no piece has died for "
+              f"{HERO_STANDOFF} rounds)"),
         Param("grab_weight", grab_weight, 0, 20, "Pull of a bonus counter or kit lying about"),
         Param("caution", caution, 0, 20, "Weight of the monsters' threat to a hero's square")))
 

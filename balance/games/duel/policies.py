@@ -17,7 +17,8 @@ is worth more than keeping the card (END is worth 0):
   closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
   monster, closing in on the weakest hero (``hunt_weight``), or standing by Mechoor and Moogre between
   them and the heroes (``shield_weight``) while they keep their distance; the shield gives way to the hunt
-  when no piece has died for a while (``wall_holds``).
+  when no piece has died for a while (``patience``), as a hero's content to stand within its weapon's reach
+  of the monsters that decide the game does, later.
 
 The positional terms count distances only (no line of sight), which keeps a decision cheap.
 """
@@ -43,7 +44,11 @@ N_HEROES = FIRST_MONSTER
 TANKS = PIECES
 
 SHOT_REACH = 9
-STANDOFF = 5  # rounds without a death that the wall holds; then it fades into the hunt (``wall_holds``)
+# rounds without a death that a side's plan holds; then it presses on (``patience``).  The heroes hold longer:
+# pressing on after 5 quiet rounds cost them 2-3 points of their win rate against the wall, after 10 still 0.3-0.6
+# against the hunter, after 20 nothing; the stand-offs that reached the turn cap end all the same (docs/tuning.md).
+STANDOFF = 5
+HERO_STANDOFF = 4 * STANDOFF
 NO_BAR = -1e9  # below every worth: value in full
 FIGHT_BONUS = 0.02  # a move into a fight: its odds, and a hair for closing in
 
@@ -58,10 +63,12 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     ("bound", np.float64, (PIECES,)),  # the most any move of each piece can be worth, a fight too (``move_bound``)
     # a hero's best shot at a monster from a distance (0..SHOT_REACH; the last: any farther), this decision
     ("shot", np.float64, (FIRST_MONSTER, PIECES, SHOT_REACH + 1)),
-    ("reach", np.int64, (FIRST_MONSTER,)),  # each hero's longest range that hurts (``reach_of``), this decision
+    # the distance each hero is content to fire from: its longest range that hurts (``reach_of``), less in a
+    # stand-off (``patience``), this decision
+    ("reach", np.float64, (FIRST_MONSTER,)),
     ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
     ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
-    ("shield", np.float64),  # the monsters' shield weight, given way in a stand-off (``wall_holds``), this decision
+    ("shield", np.float64),  # the monsters' shield weight, given way in a stand-off (``patience``), this decision
 ]
 
 # P(a fight is won) by the difference of the modifiers (attacker's less defender's, -12..12), ties re-rolled
@@ -210,10 +217,10 @@ def hero_square_terms(s, t, h, c, p):
     pull = pull_distance(s, t, c)  # counters to pick up
     if pull < (1 << 20):
         v -= 0.02 * grab_weight * pull
-    # within reach of the monsters that decide the game, to kill them: more pressing as the game drags on (a
-    # player breaks a stand-off)
+    # within reach of the monsters that decide the game, to kill them: more pressing as the game drags on, and
+    # in a stand-off nearer than reach (a player breaks it: out of sight behind a building is not within reach)
     if far < (1 << 20):
-        v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0, far - s.policies.reach[h])
+        v -= 0.05 * key_weight * (1.0 + s.current_round / 10.0) * max(0.0, far - s.policies.reach[h])
     return v, unhindered
 
 
@@ -275,10 +282,11 @@ def list_shots(s, t, heroes, policy, p):
     hit times the worth of the damage, one-use counters at half worth, the default handgun of a hero with no
     weapon."""
     shot = s.policies.shot
+    keep = patience(s, HERO_STANDOFF)
     for h in range(N_HEROES):
         if s.at[h] < 0 or not heroes & (1 << h):
             continue
-        s.policies.reach[h] = reach_of(s, t, h)
+        s.policies.reach[h] = reach_of(s, t, h) * keep
         armed = False
         for k in range(N_WEAPONS):
             if s.carry[h, k] > 0:
@@ -367,12 +375,13 @@ def standoff(s):
 
 
 @jit_inline
-def wall_holds(s):
-    """The share of its shield weight the wall keeps: all of it while pieces die, less the longer nobody does
-    (half after twice ``STANDOFF`` rounds); the rest goes to the hunt.  The monster player breaks a stand-off,
-    as the heroes do by coming closer (``hero_square_terms``): else the last heroes, unable to hurt the Bloob,
-    hide in a building and the shielding monsters never come for them."""
-    return STANDOFF / max(STANDOFF, standoff(s))
+def patience(s, hold):
+    """The share of its plan a side keeps: all of it while pieces die, less once nobody has for ``hold`` rounds
+    (half after twice as many).  Each player breaks a stand-off: the wall's shield weight goes to the hunt, else
+    the last heroes, unable to hurt the Bloob, hide in a building and the shielding monsters never come for them;
+    a hero comes nearer than its weapon's reach, else a last hero in a building within reach of Mechoor but out
+    of sight waits, and Mechoor, hemmed in by rubble, waits too (``hero_square_terms``)."""
+    return hold / max(hold, standoff(s))
 
 
 @jit_inline
@@ -540,7 +549,7 @@ def ready_to_act(s, t, side, movers):
         list_shots(s, t, movers, s.policies.id[side], p)
     else:
         s.policies.weakest = weakest_hero(s, t)
-        s.policies.shield = p[1] * wall_holds(s)
+        s.policies.shield = p[1] * patience(s, STANDOFF)
     for q in range(PIECES):
         if movers & (1 << q):
             if side == HEROES_SIDE:

@@ -11,7 +11,8 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, DRAKOOR, END, HEROES_SIDE, JADE, MONSTERS_SIDE, MOOGRE, MOVE, attacks, piece_of, square_of, what_of,
+    ACT, ARNIE, BOW_TRACKER, DRAKOOR, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE, JADE, JOE, MECHOOR, MED_KIT,
+    MONSTERS_SIDE, MOOGRE, MOVE, SILVER_BULLET, attacks, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import TABLES
@@ -138,9 +139,51 @@ def test_the_wall_gives_way_when_nobody_has_died_for_a_while(quiet, holds, drako
     p.s.current_round = 1 + quiet
     seat(p.s, MONSTERS_SIDE, "wall")
     p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "shaggoo/drakoor"))  # Shaggoo is dead: a card for Drakoor
-    assert policies.wall_holds(p.s) == pytest.approx(holds)
+    assert policies.patience(p.s, policies.STANDOFF) == pytest.approx(holds)
     code = engine.choose_action(p.s, p.t, MONSTERS_SIDE)
     if drakoor_goes:
         assert what_of(code) == MOVE and piece_of(code) == DRAKOOR and square_of(code) == p.cell(0, 3)
+    else:
+        assert what_of(code) == END
+
+
+@pytest.mark.parametrize("quiet,comes_out", [(5, False), (19, False), (30, True), (65, True)])
+def test_a_last_hero_within_reach_of_mechoor_but_out_of_sight_comes_out_when_nobody_has_died_for_long(quiet, comes_out):
+    """Arnie, the last hero, stands in a building two squares from Mechoor, who is hemmed in by rubble: within
+    the reach of Arnie's handgun, out of sight behind another building, and as far from Joe's kit (the end of a
+    game of raider against wall that reached the turn cap so, both players keeping their cards for 85 rounds).
+    While pieces die a hero is content within reach; in a long stand-off it comes nearer, for a shot."""
+    p = Position([".............",
+                  ".##.##.##.##.",
+                  ".##.##.##.##.",
+                  ".............",
+                  ".##.#...#.##.",
+                  ".##.#...#.##.",
+                  ".............",
+                  ".##.##.##.##.",
+                  ".##.##.##%##%",
+                  "........%.%%m"])
+    engine.place_rubble(p.s, p.t, p.cell(9, 12))
+    for piece in range(12):
+        if piece not in (ARNIE, MECHOOR):
+            p.s.at[piece] = -1
+            p.s.killed_round[piece] = 35
+    p.s.bloob_at[:] = -1
+    p.put(ARNIE, 7, 10)
+    p.give(ARNIE, HANDGUN, FLAME_THROWER, SILVER_BULLET)
+    p.s.damage[ARNIE] = 1
+    p.s.fell_at[JOE] = p.cell(5, 8)  # Joe's kit lies where he fell, for Arnie to walk to
+    for counter in (HANDGUN, BOW_TRACKER, EMP, MED_KIT):
+        p.s.dropped[p.cell(5, 8), counter] = 1
+    p.s.current_round = 35 + quiet
+    seat(p.s, HEROES_SIDE, "raider")
+    policies.new_game(p.s, p.t)  # the heroes' odds in a fight with each monster
+    p.hand(HEROES_SIDE, *(p.card(HEROES_SIDE, c) for c in ("arnie/skull +1", "arnie/billy duck", "arnie/jade +1")))
+    assert not sees(p.s, p.t, p.cell(7, 10), True, p.cell(9, 12), True)
+    code = engine.choose_action(p.s, p.t, HEROES_SIDE)
+    if comes_out:
+        assert what_of(code) == MOVE and piece_of(code) == ARNIE
+        to = square_of(code)
+        assert p.t.apart[to, p.cell(9, 12)] < 2 or sees(p.s, p.t, to, True, p.cell(9, 12), True)
     else:
         assert what_of(code) == END
