@@ -17,8 +17,8 @@ is worth more than keeping the card (END is worth 0):
   closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
   monster, closing in on the weakest hero (``hunt_weight``), or standing by Mechoor and Moogre between
   them and the heroes (``shield_weight``) while they keep their distance; the shield gives way to the hunt
-  when no piece has died for a while (``patience``), as a hero's content to stand within its weapon's reach
-  of the monsters that decide the game does, later.
+  when no piece has died for a while (``patience``), and later a hero comes nearer than its weapon's reach of
+  the monsters that decide the game.
 
 The positional terms count distances only (no line of sight), which keeps a decision cheap.
 """
