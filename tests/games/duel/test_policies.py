@@ -15,7 +15,7 @@ from balance.games.duel.decisions import (
     MONSTERS_SIDE, MOOGRE, MOVE, SILVER_BULLET, attacks, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import Rules
-from balance.games.duel.tables import TABLES
+from balance.games.duel.tables import PIECES, TABLES
 from tests.games.duel.position import Position, rng
 
 FULL = policies.NO_BAR  # no bar: every option valued in full
@@ -26,6 +26,15 @@ def seat(s, side, name):
     policy = SPEC.policy(name)
     s.policies.id[side] = policy.id
     s.policies.param[side, :len(policy.params)] = [p.default for p in policy.params]
+
+
+def the_rest_died(p, living, in_round):
+    """Every piece but ``living`` died in round ``in_round`` (the Bloob too, whole)."""
+    for piece in range(PIECES):
+        if piece not in living:
+            p.s.at[piece] = -1
+            p.s.killed_round[piece] = in_round
+    p.s.bloob_at[:] = -1
 
 
 def positions(hero, monster, games=8, rounds=(3, 9, 15, 21)):
@@ -131,11 +140,7 @@ def test_the_wall_gives_way_when_nobody_has_died_for_a_while(quiet, holds, drako
     the hunt and it goes for the last hero (else the last heroes, hiding, and the wall wait together for the turn
     cap: 1.7% of focus against wall games did)."""
     p = Position(["od....5"])
-    for piece in range(12):
-        if piece not in (JADE, DRAKOOR, MOOGRE):
-            p.s.at[piece] = -1
-            p.s.killed_round[piece] = 1
-    p.s.bloob_at[:] = -1
+    the_rest_died(p, (JADE, DRAKOOR, MOOGRE), 1)
     p.s.current_round = 1 + quiet
     seat(p.s, MONSTERS_SIDE, "wall")
     p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "shaggoo/drakoor"))  # Shaggoo is dead: a card for Drakoor
@@ -147,7 +152,8 @@ def test_the_wall_gives_way_when_nobody_has_died_for_a_while(quiet, holds, drako
         assert what_of(code) == END
 
 
-@pytest.mark.parametrize("quiet,comes_out", [(5, False), (19, False), (30, True), (65, True)])
+@pytest.mark.parametrize("quiet,comes_out", [(5, False), (policies.HERO_STANDOFF - 1, False), (30, True),
+                                             (65, True)])
 def test_a_last_hero_within_reach_of_mechoor_but_out_of_sight_comes_out_when_nobody_has_died_for_long(quiet, comes_out):
     """Arnie, the last hero, stands in a building two squares from Mechoor, who is hemmed in by rubble: within
     the reach of Arnie's handgun, out of sight behind another building, and as far from Joe's kit (the end of a
@@ -164,11 +170,7 @@ def test_a_last_hero_within_reach_of_mechoor_but_out_of_sight_comes_out_when_nob
                   ".##.##.##%##%",
                   "........%.%%m"])
     engine.place_rubble(p.s, p.t, p.cell(9, 12))
-    for piece in range(12):
-        if piece not in (ARNIE, MECHOOR):
-            p.s.at[piece] = -1
-            p.s.killed_round[piece] = 35
-    p.s.bloob_at[:] = -1
+    the_rest_died(p, (ARNIE, MECHOOR), 35)
     p.put(ARNIE, 7, 10)
     p.give(ARNIE, HANDGUN, FLAME_THROWER, SILVER_BULLET)
     p.s.damage[ARNIE] = 1
