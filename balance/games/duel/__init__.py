@@ -48,7 +48,8 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
     monster from the centre; a line touching a corner of a building passes;
   * the winner puts the loser of a close combat on a square next to the fight where it may stand (it stays
     when there is none); the attacker that wins every fight holds the square; several defenders are fought
-    in turn, the first of the attacker's choice;
+    in turn, the first of the attacker's choice; Mechoor beaten is not moved, the hero is: Mechoor beaten
+    when it attacked holds the square it moved into, or goes back with another hero still there;
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
     moves next door unharmed;
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
@@ -59,6 +60,11 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
     explodes them for 3 damage to every piece there;
   * Kiddoo's concealment: it cannot be the target of range fire until it moves, fights or fires (option
     ``kiddoo_concealed``);
+  * a stun grenade that hits when the monster player holds no card with the target: the hand is shown, which
+    changes no play here (no strategy reads the other hand);
+  * the readings the text leaves open, each a named rule: rubble made next to a building by a corner too
+    (``rubble_next_to_building``), +1 cards on an air strike (``air_strike_plus_one``), the heat ray at a
+    building at the target-in-building -2 (``heat_ray_at_building_modifier``);
   * the EMP keeps Mechoor from moving in the monsters' next turn, and its 'range modifier for close range'
     is not applied (the text gives no such modifier); the air strike's rubble goes on every
     square in and around the target that is orthogonally next to a building, on a hit;

@@ -174,6 +174,8 @@ def needed(s, t, attack, target, square):
         return t.air_strike_hit_on - bonus
     n = t.hit_on
     terrain = attack >= N_WEAPONS or t.weapon_terrain[attack]
+    if attack == HEAT_RAY and target < 0:  # at a building
+        terrain = t.heat_ray_at_building_modifier
     if terrain:
         n -= terrain_modifier(s, t, square)
     if target == SHAGGOO and attack < N_WEAPONS and t.weapon_shaggoo[attack]:

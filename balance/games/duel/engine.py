@@ -24,7 +24,9 @@ from balance.games.duel.decisions import (
     RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
     attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
-from balance.games.duel.rules import DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK
+from balance.games.duel.rules import (
+    DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING,
+)
 from balance.games.duel.state import FIELDS
 from balance.games.duel.tables import BUILDING, FIRST_MONSTER, PIECES
 from balance.kit import Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option, \
@@ -38,6 +40,7 @@ LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=2, max_params=policies.MAX_
 STATE = LAYOUT.dtype
 
 NO_RANGE_FIRE = KIDDOO_CONCEALED.index("no_range_fire")
+ORTHOGONAL = RUBBLE_NEXT_TO_BUILDING.index("orthogonal")
 TANKS = PIECES  # the target of a shot at oxygen tanks
 N_HEROES = FIRST_MONSTER
 
@@ -413,7 +416,9 @@ def search_moves(s, t, piece):
     head = 0
     tail = 0
     count_occupants(s)
-    riders = passengers(s)
+    riders = passengers(s)  # those driving: the jeep's passengers and the piece, if it gets in
+    if hero and not s.in_jeep[piece]:
+        riders += 1
     s.reach_stamp[start, mode0] = stamp
     s.reach_cost[start, mode0] = 0
     s.reach_from[start, mode0] = -1
@@ -443,7 +448,7 @@ def search_moves(s, t, piece):
             if nb < 0 or not may_enter(s, t, piece, nb):
                 continue
             if mode == 1 and (stops_on(s, t, nb) or enemies_on(s, piece, nb) > 0 or
-                              heroes_on(s, nb) + riders > 2 + passengers_at(s, nb)):
+                              heroes_on(s, nb) + riders > 2 + passengers_at(s, nb) + on_foot_at(s, piece, nb)):
                 continue
             if s.reach_stamp[nb, mode] == stamp and s.reach_cost[nb, mode] <= cost + price:
                 continue
@@ -473,6 +478,12 @@ def passengers_at(s, c):
         if s.in_jeep[h] and s.at[h] == c:
             n += 1
     return n
+
+
+@jit_inline
+def on_foot_at(s, piece, c):
+    """The moving hero counted among those on square c but not in the jeep (it drives with it)."""
+    return 1 if s.at[piece] == c and not s.in_jeep[piece] else 0
 
 
 @jit_inline
@@ -876,6 +887,18 @@ def lose_fight(s, t, loser, winner, c):
 
 
 @jit
+def mechoor_beaten_attacking(s, t, hero, c, came_from):
+    """Beaten in the square it moved into, Mechoor is not moved: the hero that beat it is put next door (by the
+    monster player) and Mechoor holds the square.  With another hero still there (or none next door for this one),
+    Mechoor goes back where it came from, kept clear of the hero put next door."""
+    if heroes_at(s, c, hero) > 0:
+        s.at[MECHOOR] = came_from
+    lose_fight(s, t, MECHOOR, hero, c)
+    if heroes_at(s, c, -1) > 0:
+        s.at[MECHOOR] = came_from
+
+
+@jit
 def close_combat(s, t, attacker, c, came_from):
     """The attacker moved into square c, held by enemies: it fights them one by one (the first of its
     player's choice) until it loses; having beaten them all, it holds the square."""
@@ -903,6 +926,9 @@ def close_combat(s, t, attacker, c, came_from):
         else:
             if attacker == BLOOB:
                 break
+            if attacker == MECHOOR:
+                mechoor_beaten_attacking(s, t, defender, c, came_from)
+                return
             lose_fight(s, t, attacker, defender, c)
             if s.at[attacker] == c:
                 s.at[attacker] = came_from  # nowhere next door to put it: back where it came from
@@ -1104,7 +1130,7 @@ def fire(s, t, side, code):
     d2 = roll(s, 6)
     natural = d1 + d2
     total = natural
-    if side == HEROES_SIDE and total < need:
+    if side == HEROES_SIDE and total < need and (attack != RADIO or t.air_strike_plus_one):
         total = plus_ones(s, t, total, need)
     s.shots[TANKS_EXPLODE if at_tanks else attack] += 1
     log(s, SHOOTS, piece, attack, target, sq)
@@ -1203,7 +1229,7 @@ def list_powers(s, t, piece, n):
     Kiddoo's concealment, a med kit, the jeep driven at a monster with dynamite."""
     c = s.at[piece]
     if (piece == MOOGRE or piece == MECHOOR) and s.rubble[c] == 0 and t.building[c] != BUILDING and \
-            adjacent_to_building(t, c, False):
+            adjacent_to_building(t, c, t.rubble_next_to_building == ORTHOGONAL):
         s.options[n] = option(RUBBLE, piece, 0, c, -1)
         n += 1
     if piece == BLOOB:

@@ -28,6 +28,7 @@ COUNTERS = WEAPONS + KIT
 # the readings of each named option (``choices=``); the kernel compares ``X.index(reading)``
 DIAGONAL_PAST_THICK_LINE = ("one_side_open", "never")
 KIDDOO_CONCEALED = ("no_range_fire", "no_effect")
+RUBBLE_NEXT_TO_BUILDING = ("any_side", "orthogonal")
 
 MAX_SIDE = 24  # squares along either side of the map
 MAX_DECK = 60
@@ -276,6 +277,22 @@ class Rules:
         assumed=RB + ", Kiddoo: 'can become concealed' says no more; being unseen by the heroes' guns is what "
                      "hiding is for",
         choices=KIDDOO_CONCEALED)
+    rubble_next_to_building: str = rule(
+        "any_side", "Where Moogre and Mechoor may make rubble: on a square next to a building on any side, corners "
+                    "included ('any_side'), or orthogonally ('orthogonal')",
+        assumed=RB + ", Rubble: 'must be adjacent to building' (Moogre: 'if adjacent to building') does not say "
+                     "'orthogonally', as the heat ray's and the air strike's rubble do; the pieces move diagonally, "
+                     "so a corner is next to it",
+        choices=RUBBLE_NEXT_TO_BUILDING)
+    air_strike_plus_one: bool = rule(
+        True, "The hero player may add +1 cards to an air strike's roll",
+        assumed=RB + ", Radio: 'No other modifiers apply' is read as the target's modifiers (building, rubble); "
+                     "Fire: 'After rolling the dice the hero player can play one or more +1 cards' is said of every "
+                     "range attack")
+    heat_ray_at_building_modifier: bool = rule(
+        True, "Mechoor's heat ray fired at a building with no hero in it takes the target-in-building modifier",
+        assumed=RB + ", Fire: 'Target in building: -2' and Mechoor: 'still needs to roll to hit even if hero not in "
+                     "target space': the building square is the target, so its modifier applies (Mechoor needs 9+)")
     jeep_movement: int = rule(4, "Squares the jeep moves with heroes in it, for a move of a hero's full movement "
                                              "(a step on foot costs as much as jeep_movement / movement steps by jeep)",
                               rulebook=f"{RB}, Jeep: 'if heroes already in jeep can move four spaces'", lo=1, hi=12)

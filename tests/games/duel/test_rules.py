@@ -113,6 +113,35 @@ def test_two_heroes_at_most_on_a_square():
     assert (0, 1) not in moves(p, JOE)
 
 
+def test_two_monsters_at_most_on_a_square():
+    p = Position(["k..", "d.."])
+    assert (0, 0) in moves(p, DRAKOOR)  # with Kiddoo
+    p.put(SHAGGOO, 0, 0)
+    assert (0, 0) not in moves(p, DRAKOOR)  # with Kiddoo and Shaggoo
+
+
+def test_the_jeep_carries_two_heroes_and_never_makes_three_on_a_square():
+    p = Position(["1J.3..", "######"])
+    p.put(ARNIE, 0, 1)
+    p.s.in_jeep[ARNIE] = 1
+    assert (0, 3) in moves(p, ARNIE)  # Arnie and Billy: two
+    assert (0, 2) in moves(p, JOE) and (0, 3) not in moves(p, JOE)  # Joe gets in: Joe, Arnie and Billy
+    p = Position(["1J....", "######"])
+    p.put(ARNIE, 0, 1)
+    p.s.in_jeep[ARNIE] = 1
+    assert (0, 3) in moves(p, JOE)
+
+
+def test_the_jeep_never_enters_a_building_or_rubble():
+    p = Position(["J.%", "..#"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    n = engine.list_moves(p.s, p.t, JOE, 0)
+    reach = {(divmod(int(square_of(code)), p.width), int(arg_of(code))) for code in p.s.options[:n]}
+    assert ((0, 1), 1) in reach and ((0, 2), 1) not in reach and ((1, 2), 1) not in reach
+    assert ((0, 2), 0) in reach and ((1, 2), 0) in reach  # Joe gets out and walks in
+
+
 def test_a_hero_entering_a_square_claims_its_bonus_counter():
     p = Position(["1.."])
     p.s.bonus[p.cell(0, 2)] = AMMO
@@ -141,6 +170,16 @@ def test_the_winner_of_a_close_combat_places_the_loser_who_takes_one_damage():
     assert p.all_used()
 
 
+def test_a_hero_who_wins_a_fight_claims_what_lies_on_the_square():
+    p = Position(["1k."])
+    p.s.bonus[p.cell(0, 1)] = AMMO
+    p.s.dropped[p.cell(0, 1), MED_KIT] = 1
+    p.dice(6, 6, 1, 1)
+    p.choices(pick(p.cell(0, 2), KIDDOO))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.carry[JOE, AMMO] == 1 and p.s.carry[JOE, MED_KIT] == 1 and p.s.dropped[p.cell(0, 1), MED_KIT] == 0
+
+
 def test_ties_are_rerolled_and_kiddoo_adds_one():
     p = Position(["1k.", "..."])
     p.dice(3, 3, 2, 3, 1, 1, 6, 6)  # 6 against 5 + 1: a tie; then 2 against 13
@@ -159,12 +198,49 @@ def test_plus_one_cards_after_the_roll():
     assert p.s.damage[SPECTOOR] == 1 and p.s.hand_n[HEROES] == 0
 
 
+def test_plus_one_cards_after_a_range_roll_and_on_an_air_strike_unless_the_rule_is_off():
+    p = Position(["1.k"])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie +1"))
+    p.dice(3, 3)  # 6: a +1 card makes it 7
+    p.choices(DUCK_YES)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
+    assert p.s.damage[KIDDOO] == 1 and p.s.hand_n[HEROES] == 0 and p.all_used()
+    for plus_one in (True, False):
+        p = Position(["5..o"], air_strike_plus_one=plus_one)
+        p.give(JADE, RADIO)
+        p.hand(HEROES, p.card(HEROES, "joe/arnie +1"), p.card(HEROES, "joe/billy +1"))
+        p.dice(4, 3)  # 7 against 9: two +1 cards make it 9
+        if plus_one:
+            p.choices(DUCK_YES, DUCK_YES)
+        engine.fire(p.s, p.t, HEROES, fire(JADE, RADIO, p.cell(0, 3), MOOGRE))
+        assert p.s.damage[MOOGRE] == (5 if plus_one else 0) and p.s.hand_n[HEROES] == (0 if plus_one else 2)
+        assert p.all_used()
+
+
 def test_mechoor_takes_no_close_combat_damage_and_the_hero_is_put_next_door():
     p = Position(["1m.", "..."])
     p.dice(6, 6, 1, 1)
     p.choices(pick(p.cell(1, 0), JOE))
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.damage[MECHOOR] == 0 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[MECHOOR] == p.cell(0, 1)
+
+
+def test_mechoor_beaten_attacking_holds_the_square_and_the_hero_is_put_next_door():
+    p = Position(["....", ".1m.", "...."])
+    p.dice(1, 1, 6, 6)  # Mechoor's 2 against Joe's 12
+    p.choices(pick(p.cell(1, 2), JOE))  # the monster player puts Joe where Mechoor came from
+    engine.move(p.s, p.t, MONSTERS, move(MECHOOR, p.cell(1, 1)))
+    assert p.s.at[MECHOOR] == p.cell(1, 1) and p.s.at[JOE] == p.cell(1, 2)
+    assert p.s.damage[MECHOOR] == 0 and p.s.damage[JOE] == 0 and p.all_used()
+    # with Billy still on the square, Mechoor goes back, and Joe is put next door but not there
+    p = Position(["....", ".1m.", "...."])
+    p.put(BILLY, 1, 1)
+    p.dice(1, 1, 6, 6)
+    p.choices(pick(p.cell(1, 1), JOE), pick(p.cell(0, 1), JOE))
+    engine.move(p.s, p.t, MONSTERS, move(MECHOOR, p.cell(1, 1)))
+    assert pick(p.cell(1, 2), JOE) not in p.options(8)
+    assert p.s.at[MECHOOR] == p.cell(1, 2) and p.s.at[JOE] == p.cell(0, 1) and p.s.at[BILLY] == p.cell(1, 1)
+    assert p.all_used()
 
 
 def test_the_bloob_always_wins_and_absorbs_a_dead_hero_s_kit():
@@ -241,6 +317,14 @@ def test_a_natural_12_doubles_the_damage_and_the_tracker_stays():
     p.dice(6, 6)
     engine.fire(p.s, p.t, HEROES, fire(JOE, BOW_TRACKER, p.cell(0, 3), MOOGRE))
     assert p.s.damage[MOOGRE] == 4 and p.s.tracker[MOOGRE] == 1
+
+
+def test_a_monster_s_natural_12_doubles_its_damage_too():
+    for dice, damage in (((6, 5), 1), ((6, 6), 2)):
+        p = Position(["1....s"])
+        p.dice(*dice)
+        engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0), JOE))
+        assert p.s.damage[JOE] == damage
 
 
 def test_a_natural_2_runs_a_weapon_out_of_ammunition_unless_ammo_is_spent():
@@ -368,6 +452,15 @@ def test_the_hypno_ray_discards_every_card_with_the_hero():
     assert p.s.hand_n[HEROES] == 1 and p.s.damage[JOE] == 0
 
 
+def test_the_hypno_ray_takes_only_the_target_s_cards_from_a_shared_square():
+    p = Position(["1....p"])
+    p.put(BILLY, 0, 0)
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "billy/skull"))
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(SPECTOOR, HYPNO_RAY, p.cell(0, 0), JOE))
+    assert p.s.hand_n[HEROES] == 1 and p.s.hand[HEROES, 0] == p.card(HEROES, "billy/skull")
+
+
 def test_a_duck_card_avoids_a_monster_s_hit():
     p = Position(["1...s"])
     p.hand(HEROES, p.card(HEROES, "joe/arnie duck"))
@@ -397,6 +490,16 @@ def test_the_heat_ray_reaches_8_squares_and_rubbles_a_building_it_hits():
     assert p.s.rubble[p.cell(1, 4)] == 1 and p.s.rubble_made == 1
 
 
+def test_the_heat_ray_at_a_building_takes_its_modifier_unless_the_rule_is_off():
+    building = (0, 4)
+    p = Position(["....#...m", "........."])
+    assert needed(p.s, p.t, HEAT_RAY, -1, p.cell(*building)) == 9
+    p = Position(["....#...m", "........."], heat_ray_at_building_modifier=False)
+    assert needed(p.s, p.t, HEAT_RAY, -1, p.cell(*building)) == 7
+    p.put(JOE, *building)  # a hero in the building: its modifier either way
+    assert needed(p.s, p.t, HEAT_RAY, JOE, p.cell(*building)) == 9
+
+
 def test_moogre_throws_rocks_only_from_rubble_and_the_laser_eye_has_no_range_limit():
     p = Position(["1..o"])
     assert fires(p, MOOGRE) == set()
@@ -424,6 +527,19 @@ def test_kiddoo_attacked_in_close_combat_is_concealed_no_more():
     assert not p.s.concealed and (HANDGUN, (0, 1)) in fires(p, ARNIE)
 
 
+def test_kiddoo_is_concealed_no_more_once_it_moves_or_fires():
+    p = Position(["1..k"])
+    p.s.concealed = True
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 2)))
+    assert not p.s.concealed
+    p = Position(["1.k"])
+    p.give(KIDDOO, HANDGUN)
+    p.s.concealed = True
+    p.dice(1, 2)  # a miss
+    engine.fire(p.s, p.t, MONSTERS, fire(KIDDOO, HANDGUN, p.cell(0, 0), JOE))
+    assert not p.s.concealed
+
+
 # ---------------------------------------------------------------- powers, cards and victory
 
 def test_moogre_and_mechoor_make_rubble_next_to_a_building():
@@ -432,6 +548,16 @@ def test_moogre_and_mechoor_make_rubble_next_to_a_building():
     assert n == 0  # two squares from the building
     p.s.at[MOOGRE] = p.cell(0, 1)
     assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 1
+
+
+def test_rubble_goes_next_to_a_building_by_a_corner_too_unless_the_rule_says_orthogonally_and_once_a_square():
+    p = Position(["..#", ".o.", "..."])
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 1
+    engine.place_rubble(p.s, p.t, p.cell(1, 1))
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 0  # one rubble a square
+    assert not engine.place_rubble(p.s, p.t, p.cell(1, 1)) and p.s.rubble_made == 1
+    p = Position(["..#", ".o.", "..."], rubble_next_to_building="orthogonal")
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 0
 
 
 def test_the_bloob_extends_and_retracts_with_its_counters_side_by_side():
@@ -545,6 +671,14 @@ def test_oxygen_tanks_explode_when_shot_with_a_monster_on_them():
     assert p.s.damage[KIDDOO] == p.t.oxygen_damage and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 0
 
 
+def test_oxygen_tanks_missed_stay_on_the_square():
+    p = Position(["1.k"])
+    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    p.dice(3, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), engine.TANKS))
+    assert p.s.damage[KIDDOO] == 0 and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 1
+
+
 def test_heroes_on_one_square_swap_counters_freely_up_to_the_cap():
     p = Position(["1.."], free_swaps=1)
     p.put(ARNIE, 0, 0)
@@ -631,3 +765,13 @@ def test_the_turn_keeps_to_the_hand_limit_after_drawing():
     p.s.policies.param[HEROES, :4] = (2, 1.5, 0.5, 1.0)
     engine.take_turn(p.s, p.t, HEROES)
     assert p.s.hand_n[HEROES] <= p.t.hand_limit
+
+
+def test_after_playing_the_player_draws_three_and_keeps_to_eight():
+    for held, kept in ((2, 5), (7, 8)):
+        p = Position(["1.k"])
+        p.hand(HEROES, *range(held))
+        deck = p.s.deck_n[HEROES]
+        p.choices(NO, NO)  # no card played, none discarded at will
+        engine.take_turn(p.s, p.t, HEROES)
+        assert p.all_used() and p.s.hand_n[HEROES] == kept and p.s.deck_n[HEROES] == deck - 3
