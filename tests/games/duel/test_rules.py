@@ -6,11 +6,11 @@ from balance.games.duel.decisions import (
     HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
     YES, arg_of, needed, option, sees, square_of, what_of,
 )
-from balance.games.duel.policies import SNIPER
+from balance.games.duel.policies import HUNTER, RANDOM, SNIPER
 from balance.games.duel.tables import STEPS
 from tests.games.duel.position import (
     ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
-    pick,
+    pick, rng,
 )
 
 HEROES, MONSTERS = 0, 1
@@ -178,6 +178,55 @@ def test_a_hero_who_wins_a_fight_claims_what_lies_on_the_square():
     p.choices(pick(p.cell(0, 2), KIDDOO))
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.carry[JOE, AMMO] == 1 and p.s.carry[JOE, MED_KIT] == 1 and p.s.dropped[p.cell(0, 1), MED_KIT] == 0
+
+
+def outcomes(rows, heroes, monsters, play):
+    """How many different results ``play(p)`` gives over 12 seeds of the random policy, the sides playing the given
+    policies: one when a deterministic policy made the choice, several when the random one did."""
+    results = set()
+    for seed in range(12):
+        p = Position(rows)
+        p.s.policies.rng[:] = rng(seed)
+        p.s.policies.id[:] = (heroes, monsters)
+        results.add(play(p))
+    return len(results)
+
+
+def test_the_winner_s_player_places_the_loser_and_the_monster_player_the_hero_that_beat_mechoor():
+    def joe_wins(loser):
+        def play(p):
+            p.dice(6, 6, 1, 1)
+            engine.move(p.s, p.t, HEROES, move(JOE, p.cell(1, 2)))
+            return int(p.s.at[loser])
+        return play
+
+    rows = ["....", ".1k.", "...."]
+    assert outcomes(rows, SNIPER, RANDOM, joe_wins(KIDDOO)) == 1
+    assert outcomes(rows, RANDOM, HUNTER, joe_wins(KIDDOO)) > 1
+    rows = ["....", ".1m.", "...."]
+    assert outcomes(rows, RANDOM, HUNTER, joe_wins(JOE)) == 1
+    assert outcomes(rows, SNIPER, RANDOM, joe_wins(JOE)) > 1
+
+
+def test_the_mechoor_player_places_the_heat_ray_s_rubble_and_the_attacker_s_player_picks_whom_it_fights_first():
+    def heat_ray(p):
+        p.dice(6, 6)
+        engine.fire(p.s, p.t, MONSTERS, fire(MECHOOR, HEAT_RAY, p.cell(1, 1)))
+        return tuple(int(c) for c in p.s.rubble_at[:p.s.rubble_n])
+
+    rows = ["....m", ".#...", "....."]
+    assert outcomes(rows, RANDOM, HUNTER, heat_ray) == 1
+    assert outcomes(rows, SNIPER, RANDOM, heat_ray) > 1
+
+    def drakoor_attacks(p):
+        p.put(BILLY, 1, 1)
+        p.dice(6, 6, 1, 1, 1, 1, 6, 6)  # Drakoor beats the first hero, then loses to the second
+        engine.move(p.s, p.t, MONSTERS, move(DRAKOOR, p.cell(1, 1)))
+        return int(p.s.damage[JOE])
+
+    rows = ["....", ".1d.", "...."]
+    assert outcomes(rows, SNIPER, HUNTER, drakoor_attacks) == 1
+    assert outcomes(rows, SNIPER, RANDOM, drakoor_attacks) > 1
 
 
 def test_ties_are_rerolled_and_kiddoo_adds_one():
