@@ -3,11 +3,12 @@
 from balance.games.duel import engine
 from balance.games.duel.decisions import (
     AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY,
-    HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
+    BONUS, HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
     YES, arg_of, needed, option, sees, square_of, what_of,
 )
 from balance.games.duel.policies import HUNTER, RANDOM, SNIPER
 from balance.games.duel.tables import STEPS
+from balance.kit.log import events
 from tests.games.duel.position import (
     ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
     pick, rng,
@@ -130,6 +131,10 @@ def test_the_jeep_carries_two_heroes_and_never_makes_three_on_a_square():
     p.put(ARNIE, 0, 1)
     p.s.in_jeep[ARNIE] = 1
     assert (0, 3) in moves(p, JOE)
+    p.put(BILLY, 0, 1)
+    p.s.in_jeep[BILLY] = 1  # the jeep is full: Joe walks
+    n = engine.list_moves(p.s, p.t, JOE, 0)
+    assert n > 0 and all(arg_of(code) == 0 for code in p.s.options[:n])
 
 
 def test_the_jeep_never_enters_a_building_or_rubble():
@@ -147,6 +152,13 @@ def test_a_hero_entering_a_square_claims_its_bonus_counter():
     p.s.bonus[p.cell(0, 2)] = AMMO
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
     assert p.s.at[JOE] == p.cell(0, 2) and p.s.carry[JOE, AMMO] == 1 and p.s.bonus[p.cell(0, 2)] == -1
+
+
+def test_a_monster_neither_takes_nor_destroys_a_bonus_counter():
+    p = Position(["k.."])
+    p.s.bonus[p.cell(0, 2)] = AMMO
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 2)))
+    assert p.s.at[KIDDOO] == p.cell(0, 2) and p.s.bonus[p.cell(0, 2)] == AMMO
 
 
 def test_the_jeep_doubles_a_hero_s_move():
@@ -245,6 +257,15 @@ def test_plus_one_cards_after_the_roll():
     p.choices(DUCK_YES, DUCK_YES, pick(p.cell(0, 2), SPECTOOR))
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.damage[SPECTOOR] == 1 and p.s.hand_n[HEROES] == 0
+
+
+def test_a_hero_attacked_plays_plus_one_cards_too():
+    p = Position(["1k.", "..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie +1"), p.card(HEROES, "joe/billy +1"))
+    p.dice(3, 3, 3, 3)  # Kiddoo's 6 + 1 against Joe's 6: two +1 cards make it 8
+    p.choices(DUCK_YES, DUCK_YES, pick(p.cell(1, 0), KIDDOO))
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 0)))
+    assert p.s.damage[KIDDOO] == 1 and p.s.damage[JOE] == 0 and p.s.hand_n[HEROES] == 0 and p.all_used()
 
 
 def test_plus_one_cards_after_a_range_roll_and_on_an_air_strike_unless_the_rule_is_off():
@@ -629,15 +650,34 @@ def test_a_bonus_action_on_the_hero_s_card_acts_else_ends_the_turn():
     p = Position(["1.k"])
     p.s.deck_n[HEROES] = 1
     p.s.deck[HEROES, 0] = p.card(HEROES, "joe/arnie")
+    discards = p.s.discards_n[HEROES]
     p.dice(4, 3)
     p.choices(fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
     assert engine.bonus_action(p.s, p.t, JOE)
-    assert p.s.damage[KIDDOO] == 1
+    assert p.s.damage[KIDDOO] == 1 and p.s.discards_n[HEROES] == discards + 1  # the card drawn pays, discarded
     p.s.deck_n[HEROES] = 1
     p.s.deck[HEROES, 0] = p.card(HEROES, "billy/skull")
     p.hand(HEROES, p.card(HEROES, "arnie/jade"))
     assert not engine.bonus_action(p.s, p.t, JOE)
     assert p.s.hand_n[HEROES] == 0 and p.s.bonus_failed == 1
+
+
+def test_a_failed_bonus_action_ends_the_card_play():
+    p = Position(["1.k"])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "joe/billy"))
+    p.s.deck_n[HEROES] = 1
+    p.s.deck[HEROES, 0] = p.card(HEROES, "billy/skull")
+    shot = fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO)
+    p.choices(option(BONUS, JOE, 0, p.cell(0, 0), -1), pick(0, 0, 0), shot)  # the bonus action, a card discarded
+    engine.play_cards(p.s, p.t, HEROES)
+    assert p.s.bonus_failed == 1 and p.s.hand_n[HEROES] == 1 and not p.all_used()  # the shot was never asked for
+
+
+def test_the_heroes_go_first():
+    p = Position(["1.k"])
+    engine.play_game(p.s, p.t)
+    turns = [e for e in events(p.s) if e[0] == engine.TURN]
+    assert [e[2] for e in turns[:4]] == [HEROES, MONSTERS, HEROES, MONSTERS]
 
 
 def test_the_monster_player_may_remove_discards_from_the_game_and_the_hand_limit_holds():
@@ -805,6 +845,15 @@ def test_the_monster_player_may_not_remove_cards_when_the_rule_is_off():
     p.choices(NO)
     assert not engine.discard_from_hand(p.s, p.t, MONSTERS, True, p.t.monster_removes_cards)
     assert {int(what_of(c)) for c in p.options(3)} == {END, engine.PICK}
+
+
+def test_only_the_monster_player_puts_cards_back_in_the_box():
+    for side, may in ((HEROES, False), (MONSTERS, True)):
+        p = Position(["1.k"])
+        p.hand(side, 0)
+        p.choices(NO, NO)  # no card played, none discarded
+        engine.take_turn(p.s, p.t, side)
+        assert p.all_used() and (engine.REMOVE in {int(what_of(c)) for c in p.options(3)}) == may
 
 
 def test_the_turn_keeps_to_the_hand_limit_after_drawing():
