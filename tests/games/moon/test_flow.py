@@ -3,9 +3,11 @@
 import polars as pl
 import pytest
 
-from balance.games.moon import SPEC
+from balance.games.moon import SPEC, engine
+from balance.kit.log import events
 from balance.scenario import from_dict
 from balance.sim.batch import play
+from balance.sim.replay import play_logged
 
 GAMES = 200
 
@@ -74,3 +76,22 @@ def test_the_scores_by_turn_end_on_what_the_last_turn_left(players):
             want = row[f"score_{s}"] if players == 1 else \
                 row[f"ingame_heads_{s}"] + row[f"final_heads_{s}"] + row[f"crystal_vp_{s}"]
             assert last[s - 1] == want
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_turns_go_clockwise_and_after_the_in_game_scoring_from_the_player_chosen_to_start(players):
+    scenario = from_dict({"game": "moon", "players": players, "seed": 9,
+                          "seats": [{"policy": p} for p in ("grouper", "random", "spoiler", "crystal")[:players]]})
+    chosen = 0
+    for game in range(10):
+        s = play_logged(scenario, game)[0]
+        due = None  # the seat whose turn comes next
+        for kind, a, b, *_ in events(s):
+            if kind in (engine.TURN, engine.SKIPPED):
+                seat = b if kind == engine.TURN else a
+                assert due is None or seat == due, (game, kind, seat, due)
+                due = (seat + 1) % players  # clockwise
+            elif kind == engine.STARTER_CHOSEN:
+                due = b
+                chosen += 1
+    assert chosen >= 10  # every game had its in-game scoring

@@ -200,6 +200,18 @@ def test_reaching_the_red_bordered_space_puts_a_monster_tile_on_an_opponents_mon
     assert s.code[at(1, 0)] == HEAD + WEREWOLF
 
 
+def test_the_monster_tile_goes_on_the_card_just_placed_not_an_older_one():
+    s, t, _ = position(["hhh/hhh", "h../..."], players=3)
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    s.turn_card = 1
+    s.track[0] = 2
+    engine.advance(s, t, 0, 1)
+    assert s.tiles_placed[0] == 1 and s.code[at(3, 0)] == HEAD + WEREWOLF
+    assert all(s.code[at(x, y)] != HEAD + WEREWOLF for x in range(3) for y in range(2))
+
+
 def test_passing_both_red_bordered_spaces_at_once_gives_two_tiles_and_the_marker_stops_on_the_last_space():
     s, t, _ = position(["hvh/...", "hvh/..."], players=3)
     s.policies.id[:] = GROUPER

@@ -88,6 +88,16 @@ def test_final_scoring_adds_heads_largest_group_and_crystals_to_the_in_game_scor
     assert s.scores[1] == 9 + 4 + 4 + t.track_vp[1]
 
 
+def test_the_largest_group_needs_monsters_side_by_side_and_counts_every_head():
+    """'each monster needs to be adjacent to at least one of your other monsters'."""
+    s, t, _ = position(["w.w/.w."])
+    lay(s, t, 0, 0, 0)
+    assert decisions.groups_of(s, t, WEREWOLF) == (0, 0, 3)  # three single heads, corner to corner: no group
+    s, t, _ = position(["Ww./..w"])
+    lay(s, t, 0, 0, 0)
+    assert decisions.groups_of(s, t, WEREWOLF) == (3, 1, 1)  # two heads in one square and one beside it
+
+
 def test_the_advanced_mode_has_no_largest_group_bonus():
     s, t = final_position("moon_walls")
     engine.final_scoring(s, t)

@@ -4,8 +4,9 @@ import numpy as np
 
 from balance.games.moon import decisions, engine
 from balance.games.moon.decisions import STOP_WALLS, WALL_AT, option_fields
-from balance.games.moon.policies import GROUPER
+from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
 from balance.games.moon.tables import GRID, WEREWOLF, WITCH
+from balance.kit.rng import new_rng
 from tests.games.moon.position import at, enclose_block, lay, position, wall
 
 
@@ -51,6 +52,22 @@ def test_only_players_with_a_monster_inside_may_place_cards_there_and_no_walls_g
     assert owns[area] == 0 and not decisions.may_enter(s, t, 1, area, owns)
     assert decisions.may_enter(s, t, 1, 0, owns)  # outside every area: anyone
     assert not decisions.border_free(s, t, at(0, 0), 0)  # inside the area: no more walls
+
+
+def test_no_strategy_places_a_card_in_an_area_where_it_has_no_monster():
+    s, t, _ = position(["www/www", "vvv/vvv", "hhh/hhh", "hhh/hhh"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    enclose_block(s, t, 0, 0, 7, 2)  # with the hole at x 3, where a card fits over two squares of each
+    assert decisions.position_legal(s, t, 0, at(2, 0)) and s.area[at(2, 0)] != 0
+    s.n_hand[1] = 2
+    s.hand[1, :2] = (2, 3)
+    for policy in (RANDOM, GROUPER, CRYSTAL_RACE, SPOILER):
+        s.policies.id[:] = policy
+        for seed in range(20 if policy == RANDOM else 1):
+            s.policies.rng[:] = new_rng(np.random.SeedSequence(seed))
+            code = engine.decide_place(s, t, 1)  # the witch's seat: no witch inside
+            assert s.area[decisions.square_of(code)] == 0, policy
 
 
 def test_a_card_is_never_laid_across_a_moon_wall():
