@@ -10,7 +10,7 @@ from balance.games.moon.rules import Rules, parse_card
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, WEREWOLF,
                                        square_code)
-from balance.kit.rng import run_key
+from balance.kit.rng import new_rng, run_key
 from balance.kit.state import start_game
 from tests.games.moon.position import at, lay, legal_anchors, position
 
@@ -96,6 +96,15 @@ def test_beside_the_layout_every_rotation_touching_edge_to_edge():
     assert legal(s, t, 0, 0, 2) and legal(s, t, 0, 2, 2) and legal(s, t, 1, -2, -2)  # touches one square
     assert not legal(s, t, 0, 4, 0) and not legal(s, t, 1, 3, -3)  # apart, or corner to corner only
     assert not legal(s, t, 0, 3, 2)  # corner to corner
+    assert legal_anchors(s) == brute_force(s)
+
+
+def test_beside_example_2_touching_one_square_of_card_1_and_two_of_card_2():
+    """'The new card is adjacent to one square of Card 1 and with two squares on Card 2'."""
+    s, t, _ = position(["www/www", "hhh/hhh"])
+    lay(s, t, 0, 0, 0)  # card 1: x 0..2, y 0..1
+    lay(s, t, 1, 4, 1)  # card 2: x 4..6, y 1..2
+    assert legal(s, t, 0, 3, -1)  # x 3..5, y -1..0: beside (2,0) of card 1, and (4,1), (5,1) of card 2
     assert legal_anchors(s) == brute_force(s)
 
 
@@ -246,6 +255,20 @@ def test_a_spaceship_goes_on_a_visible_crystal_advances_one_space_and_its_square
     assert s.ship[at(1, 0)] == 1 and s.ship[at(2, 1)] == 0 and s.track[0] == 1 and s.ships_left[0] == 1
     assert not legal(s, t, 0, 1, -1) and (0, at(1, -1)) in before
     assert legal_anchors(s) == brute_force(s)
+
+
+def test_a_spaceship_goes_only_on_a_visible_crystal():
+    placed = set()
+    for seed in range(30):
+        s, t, _ = position(["wcw/wwc"], players=3)
+        s.policies.id[:] = RANDOM
+        s.policies.rng[:] = new_rng(np.random.SeedSequence(seed))
+        s.ships_left[0] = 1
+        lay(s, t, 0, 0, 0)
+        s.turn_ships = 0
+        engine.spaceships(s, t, 0)
+        placed |= {c for c in range(len(s.ship)) if s.ship[c]}
+    assert placed == {at(1, 0), at(2, 1)}  # both crystals, and nothing else
 
 
 # ---------------------------------------------------------------- the setup
