@@ -110,11 +110,16 @@ def remove_meeples_at(s, c):
 
 @jit_inline
 def move_monster(s, seat, to):
+    """The monster steps to square ``to``; the square it left keeps a monster still standing there (with
+    ``monsters_share_squares``), so that no meeple steps onto it."""
     frm = s.monster_cell[seat]
+    s.monster_cell[seat] = to
     if frm >= 0 and s.monster_at[frm] == seat:
         s.monster_at[frm] = -1
+        for m in range(s.monster_cell.shape[0]):
+            if s.monster_cell[m] == frm:
+                s.monster_at[frm] = m
     s.monster_at[to] = seat
-    s.monster_cell[seat] = to
 
 
 @jit_inline

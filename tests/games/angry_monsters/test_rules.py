@@ -5,6 +5,7 @@ import numpy as np
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters.decisions import END, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
+from balance.kit.log import events
 from tests.games.angry_monsters.helpers import Position
 
 
@@ -59,6 +60,16 @@ def test_monsters_cannot_traverse_buildings_nor_by_default_each_other_or_evac_si
     assert p.cell(2, 3) not in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
     p = Position(["~~~~", "~~M~", "~~~E", "...m"], monster_enters_evac_site=True)
     assert p.cell(2, 3) in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
+
+
+def test_monsters_sharing_a_square_keep_it_from_meeples_until_both_have_left():
+    p = Position(["~~~~", "~~M~", "~~M.", "..mE"], monsters_share_squares=True)
+    shared, away = p.cell(1, 2), p.cell(0, 1)
+    assert monster_acts(p, 1, STEP, shared, 3) == 2  # the second monster joins the first
+    assert monster_acts(p, 1, STEP, p.cell(2, 2), 3) == 2  # and leaves again
+    assert p.s.monster_at[shared] == 0
+    monster_acts(p, 0, STEP, away, 3)
+    assert p.s.monster_at[shared] == -1 and p.s.monster_at[away] == 0
 
 
 def test_destroying_costs_the_buildings_price_and_needs_a_cardinal_neighbour():
@@ -220,7 +231,9 @@ def test_crossing_cost_shapes_the_route_to_safety():
 
 def test_replacing_an_evac_site_puts_three_evacuated_meeples_back():
     p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."])
+    p.s.evacuated = 3
     assert not E.may_replace(p.s, p.t)  # nothing destroyed
+    p.s.evacuated = 0
     E.destroy(p.s, p.t, 0, p.cell(2, 3))
     assert p.s.pile == 1 and p.s.standing_sites == 0
     assert p.s.destroyed[0, 3] == 1
@@ -228,8 +241,10 @@ def test_replacing_an_evac_site_puts_three_evacuated_meeples_back():
     p.s.evacuated = 3
     assert E.may_replace(p.s, p.t)
     p.seat(2, NEAREST_EXIT, 1.0, 0.5)
-    assert E.human_replaces(p.s, p.t)
-    assert p.s.replaced == 1 and p.s.standing_sites == 1
+    p.dice(6, 6)
+    E.human_turn(p.s, p.t)
+    assert not p.all_used()  # replacing was the turn: no roll
+    assert p.s.replaced == 1 and p.s.standing_sites == 1 and p.s.pile == 0  # the destroyed chip spent
     assert p.s.evacuated == 0 and p.s.on_board == 4
     sites = np.flatnonzero(p.s.structure[:p.t.n_cells] == 6)
     assert len(sites) == 1 and p.s.meeple_count[sites[0]] == 0
@@ -274,6 +289,16 @@ def test_the_game_ends_when_every_meeple_is_off_the_board():
     winner, reason, rounds = E.play_game(p.s, p.t)
     assert reason == E.MEEPLES_GONE
     assert p.s.on_board == 0
+
+
+def test_the_monsters_go_first_and_the_game_ends_the_moment_the_last_meeple_is_gone():
+    p = Position(["Mm...E", "~~~~~~", "M~~~~~"])
+    for seat, policy in enumerate((GLUTTON, GLUTTON, NEAREST_EXIT)):
+        p.seat(seat, policy)
+    p.dice(1)
+    winner, reason, rounds = E.play_game(p.s, p.t)
+    assert [(e[1], e[2]) for e in events(p.s) if e[0] == E.TURN] == [(1, 0)]  # the first monster's turn, no other
+    assert reason == E.MEEPLES_GONE and p.s.eaten[0] == 1
 
 
 def test_a_stalled_game_is_a_timeout():
