@@ -433,6 +433,17 @@ def test_monster_hits_remove_armour_then_infantry_then_heroes():
     assert list(s.city_humans[PARIS, [ARMOUR, INFANTRY, HERO]]) == [0, 0, 1]
 
 
+def test_an_attack_on_the_humans_never_damages_the_city():
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    s.city_humans[PARIS, INFANTRY] = 1
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS))
+    dice(s, 6, 6, 6)  # three hits: one takes the infantry, the others are wasted
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert s.city_humans[PARIS, INFANTRY] == 0 and s.city_rubble[0, PARIS] == 0 and engine.city_damage(s, PARIS) == 0
+
+
 def test_a_jet_staying_in_a_city_falls_after_the_infantry_and_before_the_heroes():
     """``options.jet_after_attack = city``: a jet left in a city is a casualty between infantry and heroes."""
     s, t = fresh(rules=with_options(jet_after_attack="city"))
@@ -585,8 +596,18 @@ def test_military_placed_where_no_monster_is_revealed_does_not_attack():
     s, t = fresh()
     put(s, t, 1, MECHOOR, "Paris", hidden=True)
     choices(s, (PARIS, D.FOR_INFANTRY))
+    dice(s, 6, 6)
     engine.use_military(s, t, 0, INFANTRY)
-    assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1
+    assert s.city_humans[PARIS, INFANTRY] == 1
+    assert s.box_damage[1, MECHOOR] == 0 and not all_used(s)  # hidden: no die is rolled at it
+
+
+def test_a_jet_attacks_only_a_revealed_monster():
+    s, t = fresh()
+    put(s, t, 1, MECHOOR, "Tokyo", hidden=True)
+    moogre = put(s, t, 1, MOOGRE, "Paris")
+    n = engine.military_targets(s, t, -1, JET)
+    assert [tuple(o[:2]) for o in options(s, n)] == [(1, moogre)]
 
 
 def test_jet_attacks_a_revealed_monster_with_collateral_on_ones_and_returns():
@@ -666,6 +687,15 @@ def test_pass_marker_from_military_one_places_an_infantry_from_the_board():
     choices(s, (A_REMOVE_PASS, 4), (PARIS, D.FOR_INFANTRY))
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1 and s.city_humans[ROME, INFANTRY] == 0
+
+
+def test_pass_marker_from_military_two_places_an_armour():
+    """Action Six: 'If you take your marker from Military Box Two then you take an armor piece'."""
+    s, t = fresh()
+    s.pass_box[0] = 5
+    choices(s, (A_REMOVE_PASS, 5), (PARIS, D.FOR_ARMOUR))
+    assert engine.player_action(s, t, 0)
+    assert all_used(s) and s.city_humans[PARIS, ARMOUR] == 1 and s.city_humans[PARIS, INFANTRY] == 0
 
 
 def test_with_no_legal_action_the_player_simply_passes():

@@ -5,6 +5,7 @@ import pytest
 from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import ARMOUR, A_BOMB, HERO, INFANTRY, JET, ORANGE, PURPLE, WHITE
+from balance.games.moongha.tables import TABLES
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, seed
 
@@ -41,6 +42,12 @@ def test_each_player_draws_secret_city_tiles(players, tiles):
     for p in range(players):
         assert (owners == p).sum() == tiles
     assert (owners == -1).sum() == 12 - players * tiles
+
+
+@pytest.mark.parametrize("players,turns", [(3, 9), (4, 8)])
+def test_the_game_lasts_nine_turns_with_three_players_eight_with_four(players, turns):
+    """End of the Game: 'With four players the game will end after eight turns. With three players ... nine'."""
+    assert TABLES.python(Rules(), players).turns == turns
 
 
 def test_the_first_player_is_random():
