@@ -118,6 +118,12 @@ def test_eating_a_meeple_adds_exactly_two_moves():
     assert p.s.eaten[0] == 4 and monster != p.s.monster_cell[0]
 
 
+def test_a_monster_eats_a_meeple_swimming_too():
+    p = Position(["~~~~~", "~Mw..", "~~~.E"], players=2)
+    assert p.s.terrain[p.cell(1, 2)] == p.s.terrain[p.cell(0, 0)]  # the meeple is in the water
+    assert monster_acts(p, 0, STEP, p.cell(1, 2), 3) == 4 and p.s.eaten[0] == 1 and p.s.on_board == 0
+
+
 def test_a_meal_pays_for_the_next_two_steps_of_the_turn():
     # a roll of 1: the step onto the first meeple leaves 0 + 2 moves, exactly enough to reach the
     # second meeple two squares on (with 1 extra move it would stop on the empty square between)

@@ -179,6 +179,20 @@ def test_example_mechoor_killed_by_moogre_scores_six():
     assert s.vp[yellow, 3] == 6
 
 
+def test_armour_and_infantry_take_no_part_in_a_fight_between_monsters():
+    s, t = fresh()
+    moogre = put(s, t, 0, MOOGRE, "Rome")
+    mechoor = put(s, t, 1, MECHOOR, "Rome")
+    s.city_humans[ROME, ARMOUR] = 1
+    s.city_humans[ROME, INFANTRY] = 1
+    s.box_attack[0, MOOGRE] = 1
+    choices(s, (MOOGRE,), (1,), (moogre, TT_MONSTER, 1, mechoor))
+    dice(s, 1, 1, 6, 6, 6, 6)  # Moogre's two dice miss; no armour or infantry die follows
+    engine.do_attack(s, t, 0)
+    assert not all_used(s) and s.box_damage[0, MOOGRE] == 0 and s.box_damage[1, MECHOOR] == 0
+    assert s.city_humans[ROME, ARMOUR] == 1 and s.city_humans[ROME, INFANTRY] == 1
+
+
 def test_example_mechoor_attacks_the_city_armour_fires_first():
     """Rulebook EXAMPLE: 4 tokens; armour scores 2 hits; 12 dice, 6 hits: 3 remove the humans, 3 are red rubble."""
     s, t = fresh()
