@@ -3,6 +3,7 @@
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
+from balance.games.angry_monsters.board import WATER
 from balance.games.angry_monsters.decisions import END, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from balance.kit.log import events
@@ -120,7 +121,7 @@ def test_eating_a_meeple_adds_exactly_two_moves():
 
 def test_a_monster_eats_a_meeple_swimming_too():
     p = Position(["~~~~~", "~Mw..", "~~~.E"], players=2)
-    assert p.s.terrain[p.cell(1, 2)] == p.s.terrain[p.cell(0, 0)]  # the meeple is in the water
+    assert p.s.terrain[p.cell(1, 2)] == WATER  # the meeple swims
     assert monster_acts(p, 0, STEP, p.cell(1, 2), 3) == 4 and p.s.eaten[0] == 1 and p.s.on_board == 0
 
 

@@ -12,8 +12,14 @@ import numpy as np
 from balance.games.moon import engine
 from balance.games.moon.rules import MONSTERS, Cards, Rules
 from balance.games.moon.tables import CENTRE, GRID, TABLES
+from balance.kit.rng import new_rng
 
 FILLER = ("Wwc/whw", "Wcw/wvw", "Hhc/hvh", "Hch/hwh")  # a deck holds 4 cards at least
+
+
+def rng(seed: int = 0) -> np.ndarray:
+    """A generator state (to put into one of the state's streams)."""
+    return new_rng(np.random.SeedSequence(seed))
 
 
 def at(x: int, y: int) -> int:

@@ -10,9 +10,9 @@ from balance.games.moon.rules import Rules, parse_card
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, WEREWOLF,
                                        square_code)
-from balance.kit.rng import new_rng, run_key
+from balance.kit.rng import run_key
 from balance.kit.state import start_game
-from tests.games.moon.position import at, lay, legal_anchors, position
+from tests.games.moon.position import at, lay, legal_anchors, position, rng
 
 
 def legal(s, t, shape, x, y):
@@ -262,7 +262,7 @@ def test_a_spaceship_goes_only_on_a_visible_crystal():
     for seed in range(30):
         s, t, _ = position(["wcw/wwc"], players=3)
         s.policies.id[:] = RANDOM
-        s.policies.rng[:] = new_rng(np.random.SeedSequence(seed))
+        s.policies.rng[:] = rng(seed)
         s.ships_left[0] = 1
         lay(s, t, 0, 0, 0)
         s.turn_ships = 0

@@ -6,8 +6,7 @@ from balance.games.moon import decisions, engine
 from balance.games.moon.decisions import STOP_WALLS, WALL_AT, option_fields
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
 from balance.games.moon.tables import GRID, WEREWOLF, WITCH
-from balance.kit.rng import new_rng
-from tests.games.moon.position import at, enclose_block, lay, position, wall
+from tests.games.moon.position import at, enclose_block, lay, position, rng, wall
 
 
 def corners(squares, border, c):
@@ -65,7 +64,7 @@ def test_no_strategy_places_a_card_in_an_area_where_it_has_no_monster():
     for policy in (RANDOM, GROUPER, CRYSTAL_RACE, SPOILER):
         s.policies.id[:] = policy
         for seed in range(20 if policy == RANDOM else 1):
-            s.policies.rng[:] = new_rng(np.random.SeedSequence(seed))
+            s.policies.rng[:] = rng(seed)
             code = engine.decide_place(s, t, 1)  # the witch's seat: no witch inside
             assert s.area[decisions.square_of(code)] == 0, policy
 

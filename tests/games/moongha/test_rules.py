@@ -7,7 +7,7 @@ from balance.games.moongha import engine
 from balance.games.moongha.decisions import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (
-    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_MILITARY_TWO, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
     MECHOOR, MOOGRE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board,
 )
 from balance.rules import apply_overrides
@@ -706,8 +706,8 @@ def test_pass_marker_from_military_one_places_an_infantry_from_the_board():
 def test_pass_marker_from_military_two_places_an_armour():
     """Action Six: 'If you take your marker from Military Box Two then you take an armor piece'."""
     s, t = fresh()
-    s.pass_box[0] = 5
-    choices(s, (A_REMOVE_PASS, 5), (PARIS, D.FOR_ARMOUR))
+    s.pass_box[0] = BOX_MILITARY_TWO
+    choices(s, (A_REMOVE_PASS, BOX_MILITARY_TWO), (PARIS, D.FOR_ARMOUR))
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.city_humans[PARIS, ARMOUR] == 1 and s.city_humans[PARIS, INFANTRY] == 0
 
