@@ -135,6 +135,9 @@ def test_the_jeep_carries_two_heroes_and_never_makes_three_on_a_square():
     p.s.in_jeep[BILLY] = 1  # the jeep is full: Joe walks
     n = engine.list_moves(p.s, p.t, JOE, 0)
     assert n > 0 and all(arg_of(code) == 0 for code in p.s.options[:n])
+    # the listing holds by two heroes a square as well (a full jeep's two stand on its square), so the jeep's own
+    # limit broken alone would not show in it: it is asked directly
+    assert not engine.jeep_room(p.s, JOE) and engine.jeep_room(p.s, ARNIE)
 
 
 def test_the_jeep_never_enters_a_building_or_rubble():
