@@ -6,11 +6,14 @@ import numpy as np
 import pytest
 
 from balance.games.moon import decisions, engine
+from balance.games.moon.decisions import PLACE_CARD, SHIP, TILE_ON, option_code
 from balance.games.moon.rules import Rules, parse_card
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
-from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, WEREWOLF,
-                                       square_code)
+from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, VAMPIRE,
+                                       WEREWOLF, WITCH, square_code)
+from balance.kit.log import events
 from balance.kit.rng import run_key
+from balance.kit.script import script_choices, script_used
 from balance.kit.state import start_game
 from tests.games.moon.position import at, lay, legal_anchors, position, rng
 
@@ -271,6 +274,54 @@ def test_a_spaceship_goes_only_on_a_visible_crystal():
     assert placed == {at(1, 0), at(2, 1)}  # both crystals, and nothing else
 
 
+def test_a_spaceship_may_be_placed_before_the_card_and_a_tile_it_gains_goes_on_that_card():
+    """'you may place one of your spaceships in addition to placing a card (before or after placing the card)';
+    the tile 'on an opponent's monster on the card that you have just placed': the turn's card.  (A turn that asks
+    for the card first cannot follow the script: the test fails.)"""
+    s, t, _ = position(["wcw/www", "hvh/..."], players=2, scripted=True)  # the werewolf's turn; the witch plays
+    lay(s, t, 0, 0, 0)  # a crystal at (1,0)
+    s.track[0] = int(t.tile_spaces[0]) - 1  # one space short of a red-bordered one
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    script_choices(s, option_code(SHIP, 0, 0, at(1, 0)), option_code(PLACE_CARD, 0, 0, at(0, 2)),
+                   option_code(TILE_ON, 0, 0, at(0, 2)))
+    engine.play_turn(s, t, 0)
+    kinds = [e[0] for e in events(s)]
+    assert script_used(s) and kinds.index(engine.SPACESHIP_PLACED) < kinds.index(engine.CARD_PLACED)
+    assert s.ship[at(1, 0)] == 1 and s.track[0] == t.tile_spaces[0] and s.tiles_placed[0] == 1
+    assert s.code[at(0, 2)] == HEAD + WEREWOLF  # the witch of the card just placed
+
+
+def test_a_spaceship_may_be_placed_after_the_card_on_a_crystal_the_card_laid():
+    """'(before or after placing the card)': no crystal is visible before the card."""
+    s, t, _ = position(["www/www", "vcv/vvv"], players=2, scripted=True)
+    lay(s, t, 0, 0, 0)
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(0, 2)), option_code(SHIP, 0, 0, at(1, 2)))
+    engine.play_turn(s, t, 0)
+    assert script_used(s) and s.ship[at(1, 2)] == 1 and s.track[0] == 1 and s.ships_left[0] == 1
+
+
+@pytest.mark.parametrize("reading", ["lost", "next_card"])
+def test_a_monster_tile_whose_card_shows_no_opponents_monster_is_lost_or_goes_on_the_next_card(reading):
+    """'Immediately place that tile on an opponent's monster on the card that you have just placed': the card
+    shows none.  ``tile_no_target``: the tile is lost at the end of the turn, or it waits for the next card."""
+    s, t, _ = position(["hch/hhh", "vvv/vvv", "whw/..."], players=2, scripted=True, tile_no_target=reading)
+    lay(s, t, 0, 0, 0)  # the witch's card, a crystal at (1,0)
+    s.track[0] = int(t.tile_spaces[0]) - 1
+    s.ships_left[0], s.n_pile = 0, 0
+    s.hand[0, :2], s.n_hand[0] = (1, 2), 2
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(1, -1)))  # the vampires (nobody's) over the crystal
+    engine.play_turn(s, t, 0)
+    assert s.tiles[0] == 1 and s.tiles_placed[0] == 0 and s.code[at(1, -1)] == HEAD + VAMPIRE
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(0, 2)))  # the next card: a witch at (1,2), no crystal
+    engine.play_turn(s, t, 0)
+    if reading == "lost":
+        assert s.tiles_placed[0] == 0 and s.code[at(1, 2)] == HEAD + WITCH
+    else:
+        assert s.tiles_placed[0] == 1 and s.code[at(1, 2)] == HEAD + WEREWOLF
+    assert s.tiles_waiting[0] == 0
+
+
 # ---------------------------------------------------------------- the setup
 
 @pytest.mark.parametrize("players,hand", [(2, 5), (3, 3), (4, 3)])
@@ -292,6 +343,24 @@ def test_setup_hands_double_head_cards_passed_right_and_the_starting_formation(p
         deck = int(t.deck_cards)
         assert s.n_cards == 5 and s.n_pile == deck - players * hand - 2
         assert s.code[at(0, 0)] == ARMSTRONG  # Houston: Armstrong's card at the centre
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_player_is_dealt_two_of_the_8_secret_missions_shuffled(players):
+    """'shuffle all 8 "Mission" cards and deal two face-down cards to each player'."""
+    t = TABLES.python(replace(Rules(), missions="secret"), players)
+    deals = set()
+    for seed in range(5):
+        s = engine.LAYOUT.new()
+        start_game(s, run_key(seed), 0, np.arange(players, dtype=np.int64), np.full(players, GROUPER, np.int64),
+                   np.ones((players, MAX_PARAMS)))
+        s.secret[:] = -1
+        engine.set_up(s, t)
+        dealt = [int(k) for k in s.secret[:players, :2].ravel()]
+        assert len(set(dealt)) == 2 * players and set(dealt) <= set(range(8)), dealt  # 4 players: all 8
+        assert (s.secret[:players, 2:] == -1).all()  # two, no more
+        deals.add(tuple(dealt))
+    assert len(deals) > 1  # shuffled: not the same missions every game
 
 
 def test_every_card_position_on_the_engines_list_is_legal_and_every_legal_one_is_on_it():

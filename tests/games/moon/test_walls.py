@@ -1,12 +1,13 @@
 """Monsters on the Moon's advanced mode: moon-walls placed touching, never stacked, enclosing areas."""
 
 import numpy as np
+import pytest
 
-from balance.games.moon import decisions, engine
+from balance.games.moon import SPEC, decisions, engine, policies
 from balance.games.moon.decisions import STOP_WALLS, WALL_AT, option_fields
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
 from balance.games.moon.tables import GRID, WEREWOLF, WITCH
-from tests.games.moon.position import at, enclose_block, lay, position, rng, wall
+from tests.games.moon.position import at, enclose_block, lay, legal_anchors, position, rng, wall
 
 
 def corners(squares, border, c):
@@ -67,6 +68,50 @@ def test_no_strategy_places_a_card_in_an_area_where_it_has_no_monster():
             s.policies.rng[:] = rng(seed)
             code = engine.decide_place(s, t, 1)  # the witch's seat: no witch inside
             assert s.area[decisions.square_of(code)] == 0, policy
+
+
+def plays(s, seat, name):
+    """The seat plays the policy ``name`` with its default weights."""
+    policy = SPEC.policy(name)
+    s.policies.id[seat] = policy.id
+    s.policies.param[seat, :len(policy.params)] = [p.default for p in policy.params]
+
+
+def crystals_walled_in():
+    """The werewolf's and the vampire's cards walled in together with the hole between them, where the only card
+    position inside covers four crystals; the witch (seat 1) holds a card of six witches, worth double inside."""
+    s, t, _ = position(["wwc/wwc", "cvv/cvv", "hhh/hhh"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    enclose_block(s, t, 0, 0, 7, 2)
+    s.hand[1, 0], s.n_hand[1] = 2, 1
+    return s, t
+
+
+@pytest.mark.parametrize("name", ["grouper", "crystal", "spoiler"])
+def test_a_strategy_keeps_out_of_an_area_where_it_has_no_monster_even_its_best_placement(name):
+    """'only players who have at least 1 monster in that area may place cards in it'."""
+    s, t = crystals_walled_in()
+    plays(s, 1, name)
+    inside = at(2, 0)
+    assert s.area[inside] != 0 and (0, inside) in legal_anchors(s)
+    decisions.areas_owned(s, t, WITCH, s.owns)
+    s.owns[s.area[inside]] = 1  # had the witch a monster inside, its card would go there
+    assert decisions.square_of(policies.choose_place(s, t, 1)) == inside
+    _, _, turns, c = option_fields(engine.decide_place(s, t, 1))
+    assert s.area[c] == 0 and (turns & 1, c) in legal_anchors(s)
+
+
+def test_the_random_strategy_draws_only_among_the_positions_outside_an_area_where_it_has_no_monster():
+    """'only players who have at least 1 monster in that area may place cards in it'."""
+    s, t = crystals_walled_in()
+    plays(s, 1, "random")
+    outside = {(shape, c) for shape, c in legal_anchors(s) if s.area[c] == 0}
+    assert len(outside) == len(legal_anchors(s)) - 1  # all but (2,0)
+    for seed in range(300):
+        s.policies.rng[:] = rng(seed)
+        _, _, turns, c = option_fields(engine.decide_place(s, t, 1))
+        assert (turns & 1, c) in outside, seed
 
 
 def test_a_card_is_never_laid_across_a_moon_wall():
