@@ -25,6 +25,7 @@ Assumptions (each an ``assumed`` rule in ``rules.py``; options are named reading
   ``options.pass_marker_end_of_turn = returned``; ``options.rubble_end_timing = end_of_action``;
   ``options.drakoor_killed_by_hero = returned``; ``options.attack_tokens_on_kill = every_kill``;
   ``options.heal_target = own``; ``options.kiddoo_joins = hidden_or_revealed``;
+  ``options.kiddoo_against_monsters = any_attacker``;
   ``options.jet_with_city_military = true``; ``options.bloob_spill_all_damage = true``;
   ``options.a_bomb_hurts_drakoor = false``.
 - ``options.pass_marker_again = false``: a Pass marker taken back from an Action box is not placed

@@ -21,8 +21,8 @@ from balance.games.moongha.decisions import (
     rubble_standing, tile_vp,
 )
 from balance.games.moongha.rules import (
-    ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE,
-    PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD, RUBBLE_END_TIMING,
+    ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
+    KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE, PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD, RUBBLE_END_TIMING,
 )
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, FIELDS, HERO,
@@ -50,6 +50,7 @@ AT_END_OF_TURN = RUBBLE_END_TIMING.index("end_of_turn")
 OUT_OF_THE_GAME = DRAKOOR_KILLED_BY_HERO.index("out_of_game")
 ON_LAST_PIECE = ATTACK_TOKENS_ON_KILL.index("last_piece")
 REVEALED_ONLY = KIDDOO_JOINS.index("revealed_only")
+MOOGRE_ONLY = KIDDOO_AGAINST_MONSTERS.index("moogre_only")
 EXCESS_WASTED = BLOOB_EXCESS_HITS.index("wasted")
 
 # ---------------------------------------------------------------- record columns and end reasons
@@ -570,7 +571,8 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         log(s, REVEALED, p, i)
     s.piece_hidden[p, i] = 0  # attacking reveals the monster
     kdice, kpiece = 0, -1
-    if k != KIDDOO:
+    joined = k != KIDDOO and (ttype != TT_MONSTER or k == MOOGRE or t.kiddoo_against_monsters != MOOGRE_ONLY)
+    if joined:
         kdice, kpiece = kiddoo_join(s, t, p, c)
     if ttype == TT_MONSTER:
         if s.piece_hidden[q, j] == 1:

@@ -30,6 +30,7 @@ DRAKOOR_KILLED_BY_HERO = ("returned", "out_of_game")
 ATTACK_TOKENS_ON_KILL = ("every_kill", "last_piece")
 HEAL_TARGET = ("own", "any")
 KIDDOO_JOINS = ("hidden_or_revealed", "revealed_only")
+KIDDOO_AGAINST_MONSTERS = ("any_attacker", "moogre_only")
 BLOOB_EXCESS_HITS = ("spill_over", "wasted")
 BROWN_RUBBLE_TIES = ("level", "brown_ahead", "players_ahead")
 
@@ -321,6 +322,13 @@ class Options:
         "or revealed only",
         choices=KIDDOO_JOINS,
         assumed="'a city that also contains your Kiddoo piece'; attacking reveals any monster, as for the attacker")
+    kiddoo_against_monsters: str = rule(
+        "any_attacker", "Which of your monsters Kiddoo may join in an attack on another monster: any of them, or "
+        "Moogre only (Kiddoo joins any attack on the humans or the city either way)",
+        choices=KIDDOO_AGAINST_MONSTERS,
+        assumed=f"{RB}, The Monsters, KIDDOO: 'If you attack with a monster in a city that also contains your Kiddoo "
+                "piece then you can attack with Kiddoo as well' covers every attack; the later 'Kiddoo can also attack "
+                "alongside Moogre against another monster' is read as an example, not a limit")
     jet_with_city_military: bool = rule(
         True, "Armour and infantry already in a jet's city attack with it (as for any placed military piece)",
         assumed=f"{RB}, Action Five: placing a military piece makes it attack 'AND any armor and infantry pieces "

@@ -427,6 +427,25 @@ def test_a_hidden_kiddoo_joins_only_when_hidden_kiddoos_may(reading):
     assert s.city_humans[PARIS, INFANTRY] == (0 if joins else 1)
 
 
+@pytest.mark.parametrize("reading", ["any_attacker", "moogre_only"])
+@pytest.mark.parametrize("attacker", [MECHOOR, MOOGRE])
+def test_kiddoo_joins_an_attack_on_a_monster_by_any_of_its_monsters_or_only_moogre(reading, attacker):
+    """``options.kiddoo_against_monsters``, The Monsters, KIDDOO: 'If you attack with a monster in a city that also
+    contains your Kiddoo piece then you can attack with Kiddoo as well ... Kiddoo can also attack alongside Moogre
+    against another monster'.  Kiddoo's hit is the only damage the Spectoor takes."""
+    s, t = fresh(rules=with_options(kiddoo_against_monsters=reading))
+    attacking = put(s, t, 0, attacker, "Rome")
+    kid = put(s, t, 0, KIDDOO, "Rome", hidden=True)
+    sp = put(s, t, 1, SPECTOOR, "Rome")
+    joins = reading == "any_attacker" or attacker == MOOGRE
+    choices(s, (attacker,), (1,), (attacking, TT_MONSTER, 1, sp), *([(0,)] if joins else []))
+    dice(s, *([6] if joins else []), *[1] * t.attack_dice[attacker])  # Kiddoo's one die hits; the attacker misses
+    engine.do_attack(s, t, 0)
+    assert all_used(s)
+    assert s.piece_hidden[0, kid] == (0 if joins else 1)
+    assert s.box_damage[1, SPECTOOR] == (1 if joins else 0)
+
+
 def test_monster_hits_remove_armour_then_infantry_then_heroes():
     """Monster vs Humans Combat: 'armor must be removed first, then infantry, and finally heroes'."""
     s, t = fresh()
@@ -954,3 +973,91 @@ def test_a_drakoor_killed_by_a_hero_goes_back_or_out_of_the_game(reading):
     assert all_used(s) and s.piece_where[0, dr] == (AVAILABLE if reading == "returned" else OUT_OF_GAME)
     assert engine.available_piece(s, t, 0, DRAKOOR) >= 0
     assert s.in_front[0, DRAKOOR] == t.pieces[DRAKOOR] - (0 if reading == "returned" else 1)
+
+
+# ---------------------------------------------------------------- a second read of the rules
+
+def test_kiddoo_strikes_first_alongside_moogre_against_a_monster():
+    """The Monsters, KIDDOO: 'Kiddoo always gets to attack first ... Kiddoo can also attack alongside Moogre against
+    another monster'.  Kiddoo's one die brings the Mechoor to 5 damage; Moogre's one hit destroys it."""
+    s, t = fresh()
+    yellow, red = 0, 1
+    moogre = put(s, t, yellow, MOOGRE, "Rome")
+    kid = put(s, t, yellow, KIDDOO, "Rome", hidden=True)
+    mech = put(s, t, red, MECHOOR, "Rome")
+    s.box_damage[red, MECHOOR] = 4
+    s.brown_rubble -= 4
+    choices(s, (MOOGRE,), (1,), (moogre, TT_MONSTER, red, mech), (0,))
+    dice(s, 4, 1, 4)  # Kiddoo: a hit; Moogre: a miss and a hit
+    engine.do_attack(s, t, yellow)
+    assert all_used(s) and s.piece_hidden[yellow, kid] == 0
+    assert s.piece_where[red, mech] == CAPTURED and s.moogre_vp[yellow] == 6
+
+
+def test_create_heal_tokens_stay_in_the_box_of_a_destroyed_monster():
+    """Monster vs Monster Combat: 'Any Attack tokens in the Monster box are also placed back in the general
+    supply. Any Create/Heal tokens are left in the Monster box.'"""
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    bloob = put(s, t, 1, BLOOB, "Rome")
+    s.box_create[1, BLOOB] = 1  # towards the next Bloob
+    s.box_attack[1, BLOOB] = 2
+    orange, white = s.stock_tokens[ORANGE], s.stock_tokens[WHITE]
+    choices(s, (MECHOOR,), (1,), (mech, TT_MONSTER, 1, bloob))
+    dice(s, 4, 5, 6)
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.piece_where[1, bloob] == AVAILABLE
+    assert s.box_create[1, BLOOB] == 1 and s.stock_tokens[ORANGE] == orange
+    assert s.box_attack[1, BLOOB] == 0 and s.stock_tokens[WHITE] == white + 1 + 2  # Mechoor's 1, the Bloob's 2
+
+
+def test_a_destroyed_drakoor_returns_its_attack_tokens_though_another_is_on_the_board():
+    """The Monsters, DRAKOOR: 'When a Drakoor is destroyed any white attack action tokens in the monster box
+    should be removed and placed back with the stock.'  A hero's hit destroys one of red's two Drakoors."""
+    s, t = fresh()
+    red = 1
+    dr = put(s, t, red, DRAKOOR, "Rome")
+    other = put(s, t, red, DRAKOOR, "Tokyo")
+    s.box_attack[red, DRAKOOR] = 2
+    white = s.stock_tokens[WHITE]
+    dice(s, 6)
+    engine.place_hero(s, t, 0, ROME)
+    assert all_used(s) and s.piece_where[red, dr] == AVAILABLE and s.piece_where[red, other] == ON_BOARD
+    assert s.box_attack[red, DRAKOOR] == 0 and s.stock_tokens[WHITE] == white + 2
+
+
+def test_heroes_attack_only_revealed_drakoors():
+    """Action Four: 'Each hero in the city must make one attack against any revealed Drakoors in the city.'
+    The hidden Drakoor escapes the reveal roll; the hero's hit has no target (the revealed Mechoor is none)."""
+    s, t = fresh()
+    dr = put(s, t, 1, DRAKOOR, "Rome", hidden=True)
+    mech = put(s, t, 2, MECHOOR, "Rome")
+    dice(s, 1, 6)  # the reveal roll against the Drakoor misses; the hero hits
+    engine.place_hero(s, t, 0, ROME)
+    assert all_used(s)
+    assert s.piece_where[1, dr] == ON_BOARD and s.piece_hidden[1, dr] == 1
+    assert s.piece_where[2, mech] == ON_BOARD and s.box_damage[2, MECHOOR] == 0
+
+
+def test_a_hero_rolls_to_reveal_the_active_players_own_hidden_monsters():
+    """Action Four: 'You roll one die against each hidden monster, including your own.'"""
+    s, t = fresh()
+    blue = 2
+    mech = put(s, t, blue, MECHOOR, "London", hidden=True)
+    dice(s, 4, 1)  # the reveal roll; the hero's die (no Drakoor)
+    engine.place_hero(s, t, blue, LONDON)
+    assert all_used(s) and s.piece_hidden[blue, mech] == 0
+
+
+def test_an_attack_may_spend_some_of_the_stored_attack_tokens():
+    """Action Two: 'If you decide to attack with your monster then you can expend some or all of the tokens
+    presently in the Monster box.'  Two of three tokens: six dice, one token stays stored."""
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    s.box_attack[0, MECHOOR] = 2
+    white = s.stock_tokens[WHITE]
+    choices(s, (MECHOOR,), (2,), (mech, TT_CITY, 0, PARIS))
+    dice(s, 4, 4, 4, 1, 1, 1)
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.city_rubble[0, PARIS] == 3
+    assert s.box_attack[0, MECHOOR] == 1 and s.stock_tokens[WHITE] == white + 2

@@ -6,6 +6,7 @@ from balance.games.moongha import engine
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import ARMOUR, A_BOMB, HERO, INFANTRY, JET, ORANGE, PURPLE, WHITE
 from balance.games.moongha.tables import TABLES
+from balance.kit.log import events
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, seed
 
@@ -165,3 +166,34 @@ def test_the_state_record_holds_the_largest_game_the_rules_allow():
     assert tables.MAX_PROGRESSION >= bound(ActionBoxes, "military_two", "length")
     assert state.MAX_WHITE >= bound(Supplies, "sets_in_box") * bound(Supplies, "white_per_set")
     assert tables.MAX_PLAYERS >= SPEC.max_players
+
+
+def test_the_first_player_picks_the_hero_and_infantry_pulled_from_the_board():
+    """Phase One: 'the player who presently holds the first player marker must select one hero piece from the board'
+    and 'the first player must select one infantry piece from the board'."""
+    s, t = fresh()
+    s.first_player = 2
+    s.stock_humans[HERO] = 0
+    s.stock_humans[INFANTRY] = 0
+    s.city_humans[CITY["Tokyo"], HERO] = 1
+    s.city_humans[CITY["Rome"], HERO] = 1
+    s.city_humans[CITY["Paris"], INFANTRY] = 1
+    s.city_humans[CITY["Cairo"], INFANTRY] = 1
+    choices(s, (CITY["Rome"], HERO), (CITY["Paris"], INFANTRY))
+    dice(s, 1, 2, 3)
+    engine.phase_one(s, t)
+    assert all_used(s) and s.box_heroes == 1 and s.box_military[0, INFANTRY] == 1
+    pulled = [e[1:4] for e in events(s) if e[0] == engine.PULLED]
+    assert pulled == [(2, HERO, CITY["Rome"]), (2, INFANTRY, CITY["Paris"])]
+
+
+def test_military_one_is_filled_before_military_two():
+    """Phase One: 'The demands of Military One should be dealt with before that of Military Two.'  The last
+    armour goes to Military One; Military Two skips to a jet."""
+    s, t = fresh()
+    s.stock_humans[ARMOUR] = 1
+    dice(s, 6, 5, 5)
+    engine.phase_one(s, t)
+    assert all_used(s)
+    assert list(s.box_military[0]) == [1 + 1, 1, 0, 0]  # the fixed infantry, then infantry, armour
+    assert list(s.box_military[1]) == [0, 0, 1, 0]
