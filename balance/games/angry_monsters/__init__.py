@@ -29,7 +29,7 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
   * monsters_share_squares = false; diagonal_between_buildings = true.
   * replace_evac_site = 'destroyed_only': replacing puts a destroyed site back ('any_site' also lets
     the human move a standing one); replace_needs_evacuated = true (3 evacuated meeples are needed);
-    put_back_on = 'land'; the new site goes on a free land square without meeple or monster.
+    put_back_on = 'land'; new_site_on = 'land' (a free land square without meeple or monster).
   * A monster may end its move early ('up to' the die); it eats on every square it enters, not only
     where it stops (eating mid-move is what the +2 extra moves are for).
   * A meeple may not step onto a monster's square.

@@ -240,10 +240,12 @@ def may_replace(s, t):
 
 @jit
 def site_options(s, t):
-    """List the squares a new evac site may go on (free land, no meeple, no monster)."""
+    """List the squares a new evac site may go on (free land, or any free square with ``new_site_on``; no meeple,
+    no monster)."""
+    anywhere = t.new_site_on == ANY_SQUARE
     n = 0
     for c in range(t.n_cells):
-        if free_square(s, t, c, False, 1):
+        if free_square(s, t, c, anywhere, 1):
             s.options[n] = option(PLACE, c, -1)
             n += 1
     return n

@@ -128,6 +128,10 @@ class Rules:
                                          assumed="the price is three evacuated meeples; without them it cannot be paid")
     put_back_on: str = rule("land", "Where put-back meeples may land: free land squares or any free square",
                             assumed="'random locations' in a city; meeples start on land", choices=RETURN_SQUARES)
+    new_site_on: str = rule("land", "Where a replaced evac site may go: a free land square or any free square (never "
+                            "on a building, a monster or a meeple)",
+                            assumed="'a location of his choosing'; the sites are where meeples walk to, on land",
+                            choices=RETURN_SQUARES)
     monster_enters_evac_site: bool = rule(False, "A monster may step onto an evac site",
                                           assumed="the evac site is on the monsters' price list of buildings, and "
                                                   "monsters cannot traverse buildings")

@@ -3,8 +3,8 @@
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
-from balance.games.angry_monsters.board import WATER
-from balance.games.angry_monsters.decisions import END, STEP, WRECK, option_code
+from balance.games.angry_monsters.board import LAND, WATER
+from balance.games.angry_monsters.decisions import END, FROM_PILE, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from balance.kit.log import events
 from tests.games.angry_monsters.helpers import Position
@@ -61,6 +61,26 @@ def test_monsters_cannot_traverse_buildings_nor_by_default_each_other_or_evac_si
     assert p.cell(2, 3) not in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
     p = Position(["~~~~", "~~M~", "~~~E", "...m"], monster_enters_evac_site=True)
     assert p.cell(2, 3) in {sq for kind, sq in options(p, 0, 3) if kind == STEP}
+
+
+# The monster between a building to its north and one to its east (touching at a corner): the diagonal
+# step north-east passes between them; north-west and south-east pass one building only.
+CORNER = ["~r..",
+          "~Mr.",
+          "~~~.",
+          "m..E"]
+
+
+def test_a_monster_steps_diagonally_between_two_buildings_unless_the_option_forbids_it():
+    """Monster Rules: 'move across that many squares in eight directions'; 'Monsters cannot traverse
+    buildings'.  diagonal_between_buildings = true (the default): a diagonal step enters no building
+    square, so it is legal; false: not between two buildings that touch at the corner, still past one."""
+    steps = lambda p: {sq for kind, sq in options(p, 0, 1) if kind == STEP}
+    p = Position(CORNER, players=2)
+    assert {p.cell(0, 2), p.cell(0, 0), p.cell(2, 2)} <= steps(p)
+    p = Position(CORNER, players=2, diagonal_between_buildings=False)
+    assert p.cell(0, 2) not in steps(p)
+    assert {p.cell(0, 0), p.cell(2, 2)} <= steps(p)
 
 
 def test_monsters_sharing_a_square_keep_it_from_meeples_until_both_have_left():
@@ -256,6 +276,75 @@ def test_replacing_an_evac_site_puts_three_evacuated_meeples_back():
     sites = np.flatnonzero(p.s.structure[:p.t.n_cells] == 6)
     assert len(sites) == 1 and p.s.meeple_count[sites[0]] == 0
     assert all(p.s.terrain[p.s.meeple_cell[i]] == 2 for i in range(4))  # put back on land
+
+
+# A destroyed evac site at row 2, column 3, the monster on land at row 3, column 2, a meeple at row 2,
+# column 5 (a full square: one meeple per square): 8 free land squares.
+PUT_BACK = ["M~~~~~",
+            "~~.r..",
+            "~~.E.m",
+            "~~...."]
+
+
+def put_back_squares(seeds, **changes):
+    """Every square a meeple was put back on when the human replaced the destroyed evac site where it
+    stood, one game of PUT_BACK per seed; and the last game's Position."""
+    squares = set()
+    for seed in seeds:
+        p = Position(PUT_BACK, players=2, **changes)
+        p.seed(seed)
+        E.move_monster(p.s, 0, p.cell(3, 2))
+        E.destroy(p.s, p.t, 0, p.cell(2, 3))
+        p.s.evacuated = 3
+        p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, p.cell(2, 3)))
+        E.human_turn(p.s, p.t)
+        assert p.all_used() and p.s.on_board == 4 and p.s.evacuated == 0
+        squares |= {e[1] for e in events(p.s) if e[0] == E.PUTS_BACK}
+    return squares, p
+
+
+def test_meeples_put_back_go_to_random_free_land_squares():
+    """Human Rules: 'replaces three evacuated Meeple on the board at random locations'; Setup: 'A building
+    and a Meeple may not occupy the same square.  The same holds true for evac sites'; meeples start on
+    land (put_back_on = 'land').  Over 30 seeds the meeples land on every free land square, and only there:
+    not in the water, on the building, the site, the monster or the full square."""
+    squares, p = put_back_squares(range(30))
+    free = {p.cell(1, 2), p.cell(1, 4), p.cell(1, 5), p.cell(2, 2), p.cell(2, 4), p.cell(3, 3), p.cell(3, 4),
+            p.cell(3, 5)}
+    assert squares == free
+    assert all(p.s.terrain[c] == LAND for c in free)
+
+
+def test_with_put_back_on_any_square_meeples_put_back_swim_too():
+    """put_back_on = 'any_square': the water's free squares join the land's (never the monster's, the
+    building's, the site's or the full square)."""
+    squares, p = put_back_squares(range(30), put_back_on="any_square")
+    assert any(p.s.terrain[c] == WATER for c in squares)
+    assert not squares & {p.cell(3, 2), p.cell(1, 3), p.cell(2, 3), p.cell(2, 5)}
+
+
+def test_a_replaced_evac_site_goes_on_a_free_land_square():
+    """Human Rules: 'the player replaces the site at a location of his choosing'; Setup: 'A building and a
+    Meeple may not occupy the same square.  The same holds true for evac sites'.  The engine's reading
+    (the module's assumptions): a free land square, no meeple, no monster; the square of the destroyed
+    site is open ground again."""
+    p = Position(["M~~~~", "~~.r.", "~~.E.", "~~.m."], players=2)
+    E.move_monster(p.s, 0, p.cell(1, 2))
+    E.destroy(p.s, p.t, 0, p.cell(2, 3))
+    squares = {square for _, square, _ in p.options(E.site_options(p.s, p.t))}
+    assert squares == {p.cell(1, 4), p.cell(2, 2), p.cell(2, 3), p.cell(2, 4), p.cell(3, 2), p.cell(3, 4)}
+
+
+def test_with_new_site_on_any_square_a_replaced_evac_site_may_go_in_the_water():
+    """new_site_on = 'any_square': the water's free squares join the land's (never the monster's, the building's
+    or a meeple's)."""
+    p = Position(["M~~~~", "~~.r.", "~~.E.", "~~.m."], players=2, new_site_on="any_square")
+    E.move_monster(p.s, 0, p.cell(1, 2))
+    E.destroy(p.s, p.t, 0, p.cell(2, 3))
+    squares = {square for _, square, _ in p.options(E.site_options(p.s, p.t))}
+    water = {c for c in range(20) if p.s.terrain[c] == WATER}
+    assert water and water <= squares
+    assert not squares & {p.cell(1, 2), p.cell(1, 3), p.cell(3, 3)}
 
 
 def test_replacing_without_the_price_is_allowed_when_switched_off():
