@@ -876,3 +876,258 @@ def test_after_playing_the_player_draws_three_and_keeps_to_eight():
         p.choices(NO, NO)  # no card played, none discarded at will
         engine.take_turn(p.s, p.t, HEROES)
         assert p.all_used() and p.s.hand_n[HEROES] == kept and p.s.deck_n[HEROES] == deck - 3
+
+
+# ---------------------------------------------------------------- rules a one-line bug broke with no test failing
+
+def test_rubble_hides_a_monster_from_a_hero_s_fire_but_not_mechoor_or_moogre():
+    p = Position(["1.%.k",
+                  "2.%.o",
+                  "3.%.m"])
+    for hero in (JOE, ARNIE, BILLY):
+        p.give(hero, RADIO)  # any distance
+    assert (RADIO, (0, 4)) not in fires(p, JOE)
+    assert (RADIO, (1, 4)) in fires(p, ARNIE) and (RADIO, (2, 4)) in fires(p, BILLY)
+
+
+def test_moogre_s_rocks_do_one_damage():
+    p = Position(["1..o"])
+    engine.place_rubble(p.s, p.t, p.cell(0, 3))
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(MOOGRE, ROCKS, p.cell(0, 0)))
+    assert p.s.damage[JOE] == 1
+
+
+def test_two_monsters_may_share_a_building_square():
+    p = Position(["#..", "d.."])
+    p.put(KIDDOO, 0, 0)
+    assert (0, 0) in moves(p, DRAKOOR)
+
+
+def test_rubble_goes_only_next_to_a_building_not_one_across_the_map():
+    p = Position(["...........o", "#...........", "............"])
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 0  # on the east edge; the building is at the west end
+    p.s.at[MOOGRE] = p.cell(0, 1)
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 1
+
+
+def test_an_extended_bloob_of_three_moves_any_counter_next_to_any_other():
+    p = Position(["....", ".b..", "....", "...."])
+    p.s.bloob_at[:] = (p.cell(0, 1), p.cell(1, 1), p.cell(2, 1))
+    n = engine.list_moves(p.s, p.t, BLOOB, 0)
+    ends = {(int(arg_of(c)), divmod(int(square_of(c)), p.width)) for c in p.options(n)}
+    assert (2, (0, 0)) in ends  # the third counter, next to the first
+    assert (0, (2, 0)) in ends  # the first, next to the third only
+
+
+def test_an_extended_bloob_s_counter_never_moves_onto_another_monster():
+    p = Position(["....", ".bd.", "...."])
+    p.s.bloob_at[1] = p.cell(0, 1)
+    n = engine.list_moves(p.s, p.t, BLOOB, 0)
+    ends = {divmod(int(square_of(c)), p.width) for c in p.options(n)}
+    assert (0, 2) in ends and (1, 2) not in ends  # Drakoor's square
+
+
+def test_oxygen_tanks_put_down_stay_when_a_hero_walks_in():
+    p = Position(["1.."])
+    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
+    assert p.s.at[JOE] == p.cell(0, 2) and p.s.carry[JOE, OXYGEN_TANKS] == 0
+    assert p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 1
+
+
+def test_a_hero_gets_into_the_jeep_and_drives_off_with_its_passengers_only():
+    p = Position(["1J....", "......", "2....."])
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 3), 1))
+    assert p.s.at[JOE] == p.cell(0, 3) and p.s.in_jeep[JOE] and p.s.jeep_at == p.cell(0, 3)
+    assert p.s.at[ARNIE] == p.cell(2, 0)  # on foot elsewhere: left behind
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 3), 0))  # gets out where it stands
+    assert p.s.at[JOE] == p.cell(0, 3) and not p.s.in_jeep[JOE] and p.s.jeep_at == p.cell(0, 3)
+
+
+def test_another_piece_moves_itself_while_the_bloob_is_extended():
+    p = Position(["....", ".b..", "....", "k..."])
+    p.s.bloob_at[1] = p.cell(1, 2)
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(3, 2)))
+    assert p.s.at[KIDDOO] == p.cell(3, 2) and sorted(p.s.bloob_at[:2]) == [p.cell(1, 1), p.cell(1, 2)]
+
+
+def test_another_piece_placed_or_killed_leaves_the_bloob_where_it_is():
+    p = Position(["1k.", "...", "..b"])
+    bloob = p.cell(2, 2)
+    p.dice(6, 6, 1, 1)
+    p.choices(pick(p.cell(0, 2), KIDDOO))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.at[KIDDOO] == p.cell(0, 2) and p.s.bloob_at[0] == bloob  # Kiddoo placed
+    engine.hurt(p.s, p.t, KIDDOO, p.t.capacity[KIDDOO], HEROES, False)
+    assert p.s.at[KIDDOO] == -1 and p.s.at[BLOOB] == bloob and p.s.bloob_at[0] == bloob  # Kiddoo dead
+    assert engine.monster_at(p.s, BLOOB, bloob)
+
+
+def test_rubble_next_to_a_building_goes_on_a_free_street_square_only():
+    for seed in range(12):  # the random policy places it: the one free side each time
+        p = Position(["%##", "..."])
+        p.s.policies.rng[:] = rng(seed)
+        assert engine.rubble_next_to(p.s, p.t, p.cell(0, 1), MONSTERS) == p.cell(1, 1)
+        assert p.s.rubble[p.cell(1, 1)] == 1 and p.s.rubble_n == 2
+
+
+def test_an_air_strike_leaves_rubble_on_the_map_s_first_row_too():
+    p = Position(["5.....o#", "........"])
+    p.give(JADE, RADIO)
+    p.dice(5, 4)
+    engine.fire(p.s, p.t, HEROES, fire(JADE, RADIO, p.cell(0, 6), MOOGRE))
+    assert p.s.damage[MOOGRE] == 5 and p.s.rubble[p.cell(0, 6)] == 1 and p.s.rubble[p.cell(1, 7)] == 1
+
+
+def test_a_fight_without_kiddoo_leaves_it_concealed():
+    p = Position(["1d.", "...", "..k"])
+    p.s.concealed = True
+    p.dice(6, 6, 1, 1)
+    p.choices(pick(p.cell(0, 2), DRAKOOR))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[DRAKOOR] == 1 and p.s.concealed
+
+
+def test_a_hero_attacked_breaks_a_tie_with_plus_one_cards():
+    p = Position(["1k.", "..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie +1"))
+    p.dice(3, 3, 4, 3)  # Kiddoo's 6 + 1 against Joe's 7: a +1 card makes Joe's 8
+    p.choices(DUCK_YES, pick(p.cell(1, 0), KIDDOO))
+    engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 0)))
+    assert p.s.damage[KIDDOO] == 1 and p.s.damage[JOE] == 0 and p.s.hand_n[HEROES] == 0 and p.all_used()
+
+
+def test_the_bloob_attacking_wins_and_moves_into_the_square_it_cleared():
+    p = Position(["b1.", "..."])
+    p.choices(pick(p.cell(0, 2), JOE))
+    engine.move(p.s, p.t, MONSTERS, move(BLOOB, p.cell(0, 1)))
+    assert p.s.damage[JOE] == 1 and p.s.at[JOE] == p.cell(0, 2)
+    assert p.s.at[BLOOB] == p.cell(0, 1) and p.s.bloob_at[0] == p.cell(0, 1) and p.all_used()
+
+
+def test_a_hero_may_fire_at_any_counter_of_the_bloob():
+    p = Position(["1..b"])
+    p.s.bloob_at[1] = p.cell(0, 2)  # in range; the first counter is not
+    assert (HANDGUN, (0, 2)) in fires(p, JOE) and (HANDGUN, (0, 3)) not in fires(p, JOE)
+
+
+def test_a_hero_may_fire_at_oxygen_tanks_under_a_monster():
+    p = Position(["1.k"])
+    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    n = engine.list_fires(p.s, p.t, JOE, 0)
+    assert fire(JOE, HANDGUN, p.cell(0, 2), engine.TANKS) in p.options(n)
+
+
+def test_a_monster_s_shot_at_a_square_of_heroes_hits_them_all_the_hypno_ray_picks_one():
+    p = Position(["1...m", "....p"])
+    p.put(BILLY, 0, 0)
+    n = engine.list_fires(p.s, p.t, MECHOOR, 0)
+    assert [c for c in p.options(n) if square_of(c) == p.cell(0, 0)] == [fire(MECHOOR, HEAT_RAY, p.cell(0, 0))]
+    n = engine.list_fires(p.s, p.t, SPECTOOR, 0)
+    rays = {c for c in p.options(n) if square_of(c) == p.cell(0, 0)}
+    assert rays == {fire(SPECTOOR, HYPNO_RAY, p.cell(0, 0), JOE), fire(SPECTOOR, HYPNO_RAY, p.cell(0, 0), BILLY)}
+
+
+def test_the_heat_ray_at_a_building_is_limited_to_its_range_and_may_take_any_building_in_sight():
+    p = Position(["#.........m"])
+    assert (HEAT_RAY, (0, 0)) not in fires(p, MECHOOR)  # ten squares away
+    p = Position(["#.......m", ".........", "#........"])
+    assert {(HEAT_RAY, (0, 0)), (HEAT_RAY, (2, 0))} <= fires(p, MECHOOR)
+
+
+def test_the_hypno_ray_takes_only_cards_in_the_hand():
+    p = Position(["1....p"])
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    p.s.hand[HEROES, 1] = p.card(HEROES, "joe/arnie")  # a card played earlier, no longer in the hand
+    discards = p.s.discards_n[HEROES]
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(SPECTOOR, HYPNO_RAY, p.cell(0, 0), JOE))
+    assert p.s.hand_n[HEROES] == 1 and p.s.hand[HEROES, 0] == p.card(HEROES, "billy/skull")
+    assert p.s.discards_n[HEROES] == discards
+
+
+def test_only_dynamite_thrown_into_a_building_makes_rubble_and_only_a_stun_grenade_draws_a_card():
+    p = Position(["1.k"])
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), KIDDOO))
+    assert p.s.damage[KIDDOO] == 1 and p.s.rubble_n == 0
+    p = Position(["1...s"])
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0), JOE))
+    assert p.s.damage[JOE] == 1 and p.s.hand_n[MONSTERS] == 0 and p.s.rubble_n == 0
+    p = Position(["2k", ".."])
+    p.give(5, DYNAMITE)  # Kiddoo's, picked up
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(KIDDOO, DYNAMITE, p.cell(0, 0)))
+    assert p.s.damage[ARNIE] == 4 and p.s.rubble_n == 0  # in the street
+    p = Position(["#k", ".."])
+    p.put(ARNIE, 0, 0)  # in a building
+    p.give(5, DYNAMITE)
+    p.dice(4, 3)
+    p.choices(pick(p.cell(1, 0)))
+    engine.fire(p.s, p.t, MONSTERS, fire(KIDDOO, DYNAMITE, p.cell(0, 0)))
+    assert p.s.rubble[p.cell(1, 0)] == 1 and p.all_used()
+
+
+def test_a_hero_may_fetch_the_jeep_back_to_the_square_he_shares_with_another_hero():
+    p = Position(["1J....", "######"])
+    p.put(ARNIE, 0, 0)  # Joe and Arnie on foot; Joe gets in next door and drives back: still two on the square
+    n = engine.list_moves(p.s, p.t, JOE, 0)
+    assert move(JOE, p.cell(0, 0), 1) in p.options(n)
+
+
+def test_kiddoo_conceals_itself_as_an_action():
+    p = Position(["k.."])
+    n = engine.list_powers(p.s, p.t, KIDDOO, 0)
+    assert [int(what_of(c)) for c in p.options(n)] == [engine.CONCEAL]
+    engine.power(p.s, p.t, MONSTERS, p.s.options[0])
+    assert p.s.concealed and engine.list_powers(p.s, p.t, KIDDOO, 0) == 0
+
+
+def test_the_bloob_puts_out_and_takes_back_counters_one_after_another_in_one_action():
+    p = Position(["...", ".b.", "..."])
+    p.choices(option(engine.EXTEND, BLOOB, 0, p.cell(1, 0), -1))  # a second counter, then no room for more
+    engine.power(p.s, p.t, MONSTERS, option(engine.EXTEND, BLOOB, 0, p.cell(1, 2), -1))
+    assert sorted(p.s.bloob_at) == [p.cell(1, 0), p.cell(1, 1), p.cell(1, 2)] and p.all_used()
+    slot = list(p.s.bloob_at).index(p.cell(1, 2))
+    p.choices(option(END, BLOOB, 0, 0, -1))  # one counter back, then no more
+    engine.power(p.s, p.t, MONSTERS, option(engine.RETRACT, BLOOB, slot, p.cell(1, 2), -1))
+    assert sorted(c for c in p.s.bloob_at if c >= 0) == [p.cell(1, 0), p.cell(1, 1)] and p.all_used()
+
+
+def test_oxygen_tanks_are_put_down_for_no_action():
+    p = Position(["1.."])
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    n = engine.list_actions(p.s, p.t, HEROES)
+    assert not [c for c in p.options(n) if what_of(c) == engine.DROP_TANKS]  # none to put down
+    p.give(JOE, OXYGEN_TANKS)
+    n = engine.list_actions(p.s, p.t, HEROES)
+    drop = [c for c in p.options(n) if what_of(c) == engine.DROP_TANKS]
+    assert len(drop) == 1
+    engine.free_use(p.s, p.t, drop[0])
+    assert p.s.dropped[p.cell(0, 0), OXYGEN_TANKS] == 1 and p.s.carry[JOE, OXYGEN_TANKS] == 0
+
+
+def test_the_jeep_bomb_hurts_those_aboard_only_and_never_targets_drakoor():
+    p = Position(["J...o", "#####"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    n = engine.list_powers(p.s, p.t, JOE, 0)
+    assert not [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]  # no dynamite
+    p = Position(["J..d.", "#####"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    p.give(JOE, DYNAMITE)
+    n = engine.list_powers(p.s, p.t, JOE, 0)
+    assert not [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]  # Drakoor is hurt in close combat only
+    p = Position(["J...o", "#####", "2...."])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    p.give(JOE, DYNAMITE)
+    n = engine.list_powers(p.s, p.t, JOE, 0)
+    bomb = [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]
+    assert len(bomb) == 1
+    p.dice(4, 3)
+    engine.power(p.s, p.t, HEROES, bomb[0])  # no Duck card: Joe stays aboard
+    assert p.s.damage[MOOGRE] == 4 and p.s.at[JOE] == -1 and p.s.damage[ARNIE] == 0
