@@ -55,7 +55,8 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
     still discards and draws as usual; 'discard cards as you wish' is done after playing, before drawing;
   * an ammo counter reclaims a weapon out of ammunition when picked up, else it is kept and spent on the next
-    natural 2; kit on a square is picked up by a hero entering it (oxygen tanks put down on purpose stay);
+    natural 2; kit on a square is picked up by a hero entering it, a dead hero's oxygen tanks too (tanks put
+    down on purpose stay);
   * oxygen tanks: put down (no action) on the hero's square; a shot at them with a monster on the square
     explodes them for 3 damage to every piece there;
   * Kiddoo's concealment: it cannot be the target of range fire until it moves, fights or fires (option

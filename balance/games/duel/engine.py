@@ -581,8 +581,9 @@ def may_stand_bloob_counter(s, t, c):
 
 @jit
 def enter_square(s, t, piece, c):
-    """A hero entering a square turns up its bonus counter and picks up the kit lying there (but oxygen
-    tanks put down on purpose); Kiddoo picks up the weapons."""
+    """A hero entering a square turns up its bonus counter and picks up the kit lying there, a dead hero's
+    oxygen tanks too, but not tanks put down on purpose (left for a monster to walk onto); Kiddoo picks up
+    the weapons."""
     if side_of(piece) == HEROES_SIDE:
         if s.bonus[c] >= 0:
             k = s.bonus[c]
@@ -591,11 +592,11 @@ def enter_square(s, t, piece, c):
             log(s, CLAIMS, piece, k, c)
             gain(s, piece, k)
         for k in range(N_COUNTERS):
-            if k != OXYGEN_TANKS and s.dropped[c, k] > 0:
-                for _ in range(s.dropped[c, k]):
-                    log(s, CLAIMS, piece, k, c)
-                    gain(s, piece, k)
-                s.dropped[c, k] = 0
+            lying = s.dropped[c, k] - (s.tanks_put_down[c] if k == OXYGEN_TANKS else 0)
+            for _ in range(lying):
+                log(s, CLAIMS, piece, k, c)
+                gain(s, piece, k)
+            s.dropped[c, k] -= lying
     elif piece == KIDDOO:
         for k in range(N_WEAPONS):
             if s.dropped[c, k] > 0:
@@ -1141,6 +1142,8 @@ def fire(s, t, side, code):
     s.hits[TANKS_EXPLODE if at_tanks else attack] += 1
     if at_tanks:
         s.dropped[sq, OXYGEN_TANKS] -= 1
+        if s.tanks_put_down[sq] > 0:  # the tanks put down for it go first
+            s.tanks_put_down[sq] -= 1
         s.used[OXYGEN_TANKS - N_WEAPONS] += 1
         explode(s, t, sq, TANKS_EXPLODE, t.oxygen_damage, side)
         return
@@ -1406,6 +1409,7 @@ def free_use(s, t, code):
     elif what == DROP_TANKS:
         s.carry[piece, OXYGEN_TANKS] -= 1
         s.dropped[s.at[piece], OXYGEN_TANKS] += 1
+        s.tanks_put_down[s.at[piece]] += 1
 
 
 # ---------------------------------------------------------------- a turn
@@ -1600,6 +1604,7 @@ def set_up(s, t):
     for c in range(t.n_cells):
         s.rubble[c] = 0
         s.bonus[c] = -1
+        s.tanks_put_down[c] = 0
         for k in range(N_COUNTERS):
             s.dropped[c, k] = 0
     for p in range(PIECES):

@@ -30,7 +30,7 @@ from balance.games.duel.decisions import (
     FIRST_DEFENDER, HEAL, SWAP,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, OXYGEN_TANKS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, N_COUNTERS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -327,8 +327,8 @@ def list_pulls(s, t):
         sq = s.fell_at[piece]
         if sq < 0:
             continue
-        lying = 0
-        for k in range(OXYGEN_TANKS):  # tanks put down on purpose are not picked up
+        lying = -s.tanks_put_down[sq]  # tanks put down on purpose are not picked up
+        for k in range(N_COUNTERS):
             lying += s.dropped[sq, k]
         if lying > 0:
             changed |= m.pull_at[n] != sq

@@ -18,6 +18,7 @@ FIELDS = [
     ("rubble_n", np.int64),
     ("bonus", np.int8, (MAX_CELLS,)),  # the face-down bonus counter of a square, -1: none
     ("dropped", np.int16, (MAX_CELLS, N_COUNTERS)),  # counters lying face up (a dead hero's kit, tanks)
+    ("tanks_put_down", np.int16, (MAX_CELLS,)),  # of the oxygen tanks lying there, those put down on purpose
     ("carry", np.int16, (len(HEROES) + 1, N_COUNTERS)),  # each hero's counters, then Kiddoo's weapons
     ("empty", np.int16, (len(HEROES) + 1, N_WEAPONS)),  # weapons out of ammunition, kept for an ammo counter
     ("bloob_at", np.int64, (3,)),  # the squares of the Bloob's counters on the board, -1: retracted or lost

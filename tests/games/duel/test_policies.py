@@ -123,7 +123,7 @@ def test_the_counters_to_walk_to_are_the_face_down_ones_and_a_fallen_hero_s_kit_
     for s in positions("raider", "hunter", games=8, rounds=(12, 24)):
         policies.list_pulls(s, t)
         listed = sorted({int(c) for c in s.policies.pull_at[:s.policies.pull_n]})
-        lying = s.dropped[:t.n_cells, :policies.OXYGEN_TANKS].sum(axis=1)
+        lying = s.dropped[:t.n_cells].sum(axis=1) - s.tanks_put_down[:t.n_cells]  # a dead hero's tanks too
         every_square = [c for c in range(t.n_cells) if s.bonus[c] >= 0 or lying[c] > 0]
         assert listed == every_square
         nearest = [min((int(t.apart[c, q]) for q in listed), default=1 << 20) for c in range(t.n_cells)]

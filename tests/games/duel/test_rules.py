@@ -928,12 +928,43 @@ def test_an_extended_bloob_s_counter_never_moves_onto_another_monster():
     assert (0, 2) in ends and (1, 2) not in ends  # Drakoor's square
 
 
+def put_down_tanks(p, hero):
+    """The hero puts a pair of oxygen tanks down where it stands (no action)."""
+    p.give(hero, OXYGEN_TANKS)
+    engine.free_use(p.s, p.t, option(engine.DROP_TANKS, hero, 0, p.s.at[hero], -1))
+
+
 def test_oxygen_tanks_put_down_stay_when_a_hero_walks_in():
-    p = Position(["1.."])
-    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    p = Position(["1.2"])
+    put_down_tanks(p, ARNIE)
+    p.s.at[ARNIE] = p.cell(0, 1)
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
     assert p.s.at[JOE] == p.cell(0, 2) and p.s.carry[JOE, OXYGEN_TANKS] == 0
     assert p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 1
+
+
+def test_a_hero_picks_up_a_dead_hero_s_oxygen_tanks_not_those_put_down_there():
+    p = Position(["1.2"])
+    put_down_tanks(p, ARNIE)
+    p.give(ARNIE, OXYGEN_TANKS)
+    engine.hurt(p.s, p.t, ARNIE, p.t.capacity[ARNIE], MONSTERS, False)
+    assert p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 2
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
+    assert p.s.carry[JOE, OXYGEN_TANKS] == 1 and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 1
+
+
+def test_the_tanks_put_down_explode_first_and_a_dead_hero_s_are_still_picked_up():
+    p = Position(["1.2", "..k"])
+    put_down_tanks(p, ARNIE)
+    p.give(ARNIE, OXYGEN_TANKS)
+    engine.hurt(p.s, p.t, ARNIE, p.t.capacity[ARNIE], MONSTERS, False)
+    p.s.at[KIDDOO] = p.cell(0, 2)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, HANDGUN, p.cell(0, 2), engine.TANKS))
+    assert p.s.damage[KIDDOO] == p.t.oxygen_damage and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 1
+    p.s.at[KIDDOO] = p.cell(1, 2)
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
+    assert p.s.carry[JOE, OXYGEN_TANKS] == 1 and p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] == 0
 
 
 def test_a_hero_gets_into_the_jeep_and_drives_off_with_its_passengers_only():
@@ -1131,3 +1162,23 @@ def test_the_jeep_bomb_hurts_those_aboard_only_and_never_targets_drakoor():
     p.dice(4, 3)
     engine.power(p.s, p.t, HEROES, bomb[0])  # no Duck card: Joe stays aboard
     assert p.s.damage[MOOGRE] == 4 and p.s.at[JOE] == -1 and p.s.damage[ARNIE] == 0
+
+
+def test_the_bloob_puts_a_counter_out_only_on_a_free_square_next_to_one_on_the_board():
+    p = Position(["....", ".b..", "...."])
+    p.s.bloob_at[1] = p.cell(1, 2)
+    n = engine.list_extend(p.s, p.t, 0)
+    ends = {divmod(int(square_of(c)), p.width) for c in p.options(n)}
+    assert ends == {(0, 1), (2, 1), (1, 0), (0, 2), (2, 2), (1, 3)}  # none on a counter
+
+
+def test_no_bonus_action_with_no_card_left_to_draw():
+    p = Position(["1.."])
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    p.s.deck_n[HEROES] = p.s.discards_n[HEROES] = 0
+    n = engine.list_actions(p.s, p.t, HEROES)
+    assert option(BONUS, JOE, 0, p.cell(0, 0), -1) not in p.options(n)
+    p.s.discards[HEROES, 0] = p.card(HEROES, "joe/arnie")
+    p.s.discards_n[HEROES] = 1  # shuffled into a new deck to draw from
+    n = engine.list_actions(p.s, p.t, HEROES)
+    assert option(BONUS, JOE, 0, p.cell(0, 0), -1) in p.options(n)
