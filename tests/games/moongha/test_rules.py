@@ -5,10 +5,11 @@ import pytest
 from balance.games.moongha import decisions as D
 from balance.games.moongha import engine
 from balance.games.moongha.decisions import A_PLACE_PASS, A_REMOVE_PASS, TT_CITY, TT_HUMANS, TT_MONSTER
-from balance.games.moongha.rules import Rules
+from balance.games.moongha.rules import CONNECTIONS, Rules
 from balance.games.moongha.state import (
-    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_MILITARY_TWO, BOX_ORANGE, BOX_WHITE, CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO,
-    MECHOOR, MOOGRE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE, SHAGGOO, SPECTOOR, WHITE, leave_board,
+    ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_MILITARY_TWO, BOX_ORANGE, BOX_PURPLE, BOX_WHITE,
+    CAPTURED, DRAKOOR, HERO, INFANTRY, IN_HAND, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, ORANGE, OUT_OF_GAME, PURPLE,
+    SHAGGOO, SPECTOOR, WHITE, leave_board,
 )
 from balance.rules import apply_overrides
 from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put
@@ -1061,3 +1062,229 @@ def test_an_attack_may_spend_some_of_the_stored_attack_tokens():
     engine.do_attack(s, t, 0)
     assert all_used(s) and s.city_rubble[0, PARIS] == 3
     assert s.box_attack[0, MECHOOR] == 1 and s.stock_tokens[WHITE] == white + 2
+
+
+# ---------------------------------------------------------------- a mutation sweep's survivors (mutants.toml)
+
+@pytest.mark.parametrize("attacker", [MECHOOR, BLOOB])
+def test_a_monsters_single_hit_beyond_a_destroyed_bloob_passes_to_another_bloob(attacker):
+    """Action Two, THE BLOOB: 'any further damage will be inflicted against this Bloob' - one hit too; a Bloob's
+    hits are a monster's, and pass on even when ``bloob_spill_all_damage`` keeps the others' from it."""
+    s, t = fresh(rules=with_options(bloob_spill_all_damage=False))
+    a = put(s, t, 1, BLOOB, "Rome")
+    b = put(s, t, 1, BLOOB, "Rome", hidden=True)
+    assert engine.damage_monster(s, t, 1, a, 4, attacker, 0) == 1
+    assert s.piece_where[1, a] == AVAILABLE and s.piece_where[1, b] == ON_BOARD and s.box_damage[1, BLOOB] == 1
+
+
+@pytest.mark.parametrize("kind,tokens", [(BLOOB, 0), (MECHOOR, 1)])
+def test_a_further_bloob_is_offered_only_for_two_tokens_in_the_bloob_box(kind, tokens):
+    """Action One, THE BLOOB: 'If you have two tokens in your Bloob monster box then you can place a Hidden Bloob
+    counter' - not for one token, nor for tokens in another Monster box."""
+    s, t = fresh()
+    put(s, t, 0, BLOOB, "Rome")
+    s.box_create[0, kind] = tokens
+    choices(s, (0, kind), (ROME,))  # Rome would be taken if a Bloob were offered
+    engine.do_create_heal(s, t, 0)
+    assert not all_used(s) and s.on_board[0, BLOOB] == 1 and s.box_create[0, kind] == tokens + 1
+
+
+def test_a_further_bloob_may_be_spawned_in_london():
+    s, t = fresh()
+    put(s, t, 0, BLOOB, "Paris")
+    s.box_create[0, BLOOB] = 1
+    choices(s, (0, BLOOB), (LONDON,))  # London is city 0 of the board
+    engine.do_create_heal(s, t, 0)
+    assert all_used(s) and s.on_board[0, BLOOB] == 2 and s.box_create[0, BLOOB] == 0
+    assert engine.monsters_in(s, LONDON) == 1
+
+
+def test_heal_removes_a_monsters_only_damage():
+    s, t = fresh()
+    put(s, t, 0, MECHOOR, "Rome")
+    s.box_damage[0, MECHOOR] = 1
+    s.brown_rubble -= 1
+    choices(s, (1, 0, MECHOOR))
+    engine.do_create_heal(s, t, 0)
+    assert all_used(s) and s.box_damage[0, MECHOOR] == 0 and s.brown_rubble == 20
+
+
+def test_an_orange_token_is_taken_only_with_a_monster_to_create_or_a_damaged_one_to_heal():
+    """Action One: the token goes in 'a box that has a monster piece in it', or heals 'one damage cube from a
+    monster' (engine reading: a token is taken only when it can be used)."""
+    s, t = fresh()
+    s.box_tokens[ORANGE] = 1
+
+    def orange_offered():
+        choices(s, (A_PLACE_PASS, BOX_WHITE))
+        assert engine.player_action(s, t, 0) and all_used(s)
+        s.pass_box[0] = IN_HAND
+        return options(s, 1)[0] == (D.A_ORANGE, ORANGE, 0, 0)
+
+    for kind in (DRAKOOR, BLOOB, SPECTOOR, KIDDOO, SHAGGOO, MOOGRE):
+        for _ in range(t.pieces[kind]):
+            put(s, t, 0, kind, "Rome")
+    assert orange_offered()  # the Mechoor, the last monster in front
+    put(s, t, 0, MECHOOR, "Rome")
+    assert not orange_offered()
+    s.box_damage[0, MECHOOR] = 1
+    assert orange_offered()
+
+
+def test_a_move_hide_token_moves_a_hidden_monster_with_a_single_way_out():
+    """Action Three: 'You must move or hide one of your monsters' - also when one move is all there is: a board
+    whose London connects to Paris alone, a hidden Bloob (movement 1) in London."""
+    connections = [c for c in CONNECTIONS if c not in ("London-Moscow", "London-New York")]
+    s, t = fresh(rules=apply_overrides(Rules, {"board.connections": connections})[0])
+    bloob = put(s, t, 0, BLOOB, "London", hidden=True)
+    engine.do_move_hide(s, t, 0)
+    assert s.piece_city[0, bloob] == PARIS
+
+
+def test_the_pass_marker_is_taken_back_only_for_a_token_in_the_stock_that_can_be_used():
+    """Action Six: 'you take the necessary token or piece from the stock and use it' - the stock must hold one, and
+    the action must be possible (a Move/Hide token needs a monster on the board)."""
+    s, t = fresh()
+    s.pass_box[0] = BOX_PURPLE
+    assert engine.player_action(s, t, 0)  # no monster to move: a plain pass
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_PURPLE
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    s.pass_box[0] = BOX_WHITE
+    s.stock_tokens[WHITE] = 0
+    assert engine.player_action(s, t, 0)
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_WHITE
+    s.stock_tokens[WHITE] = 1  # the last one
+    choices(s, (A_REMOVE_PASS, BOX_WHITE), (MECHOOR,), (1,), (mech, TT_CITY, 0, ROME))
+    dice(s, 1, 1, 1)
+    assert engine.player_action(s, t, 0)
+    assert all_used(s) and s.pass_box[0] == IN_HAND and s.piece_hidden[0, mech] == 0
+
+
+def test_the_pass_marker_is_taken_back_from_a_human_box_only_when_its_piece_can_be_had():
+    """Action Six: the hero, infantry (Military One) or armour (Military Two) comes from the stock, or from the board;
+    with none anywhere the marker stays, a plain pass."""
+    s, t = fresh()
+    s.stock_humans[HERO] = 0
+    s.pass_box[0] = BOX_HERO
+    assert engine.player_action(s, t, 0)
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_HERO
+    s.stock_humans[HERO] = 1  # the last one
+    choices(s, (A_REMOVE_PASS, BOX_HERO), (ROME, D.FOR_HERO))
+    dice(s, 1)  # the hero's die (no Drakoor)
+    assert engine.player_action(s, t, 0)
+    assert all_used(s) and s.city_humans[ROME, HERO] == 1 and s.stock_humans[HERO] == 0
+    s.stock_humans[INFANTRY] = 0  # armour is left: it is no infantry
+    s.pass_box[0] = BOX_MILITARY_ONE
+    assert engine.player_action(s, t, 0)
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_MILITARY_ONE
+
+
+def test_taking_the_pass_marker_back_from_the_move_hide_box_moves_or_hides_a_monster():
+    s, t = fresh()
+    m = put(s, t, 0, MOOGRE, "Rome")
+    s.pass_box[0] = BOX_PURPLE
+    stock = s.stock_tokens[PURPLE]
+    choices(s, (A_REMOVE_PASS, BOX_PURPLE), (m, -1))
+    assert engine.player_action(s, t, 0)
+    assert all_used(s) and s.piece_hidden[0, m] == 1 and s.stock_tokens[PURPLE] == stock  # used at once, returned
+
+
+def test_taking_a_move_hide_token_or_a_hero_is_an_action_not_a_pass():
+    s, t = fresh()
+    m = put(s, t, 0, MOOGRE, "Rome")
+    s.box_tokens[PURPLE] = 1
+    s.box_heroes = 1
+    choices(s, (D.A_PURPLE, PURPLE), (m, -1))
+    assert not engine.player_action(s, t, 0)
+    assert all_used(s) and s.piece_hidden[0, m] == 1 and s.box_tokens[PURPLE] == 0
+    choices(s, (D.A_HERO,), (PARIS, D.FOR_HERO))
+    dice(s, 1)
+    assert not engine.player_action(s, t, 0)
+    assert all_used(s) and s.city_humans[PARIS, HERO] == 1 and s.box_heroes == 0
+
+
+def test_attack_tokens_go_only_to_the_boxes_of_monsters_on_the_board():
+    """Action Two: 'at least one counter or piece related to that monster must be on the board'."""
+    s, t = fresh()
+    put(s, t, 0, SPECTOOR, "Rome", hidden=True)
+    put(s, t, 0, SHAGGOO, "Tokyo")
+    choices(s, (-9,))
+    with pytest.raises(ValueError):
+        engine.do_attack(s, t, 0)
+    assert sorted(o[0] for o in options(s, 2)) == [SPECTOOR, SHAGGOO]
+
+
+def test_a_monster_with_nothing_to_attack_only_stores_its_attack_token():
+    """A Spectoor alone in a city (no humans, no other monster, no exploding-city symbol) has no target."""
+    s, t = fresh()
+    put(s, t, 0, SPECTOOR, "Rome")
+    choices(s, (SPECTOOR,), (1,))  # expending the token is not among the options
+    engine.do_attack(s, t, 0)
+    assert not all_used(s) and s.box_attack[0, SPECTOOR] == 1
+
+
+def test_bloobs_attack_with_some_or_all_of_the_bloobs():
+    """Action Two, THE BLOOB: 'You can choose to attack with some or all of your Bloob pieces, so you could choose to
+    keep one or more hidden'.  The Rome Bloob attacks; the hidden Tokyo Bloob stays out."""
+    s, t = fresh()
+    rome = put(s, t, 0, BLOOB, "Rome")
+    tokyo = put(s, t, 0, BLOOB, "Tokyo", hidden=True)
+    choices(s, (BLOOB,), (1,), (rome, TT_CITY, 0, ROME), (-1,))
+    dice(s, 6)
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.city_rubble[0, ROME] == 1
+    assert s.piece_hidden[0, tokyo] == 1 and s.city_rubble[0, TOKYO] == 0
+
+
+def test_a_lone_bloob_attacks_its_only_target():
+    s, t = fresh()
+    bloob = put(s, t, 0, BLOOB, "Tokyo")
+    choices(s, (BLOOB,), (1,), (bloob, TT_CITY, 0, TOKYO))
+    dice(s, 6)
+    engine.do_attack(s, t, 0)
+    assert all_used(s) and s.city_rubble[0, TOKYO] == 1
+
+
+def test_no_further_bloob_attacks_once_the_last_brown_rubble_is_on_the_board():
+    """Engine reading (module docstring): the game ends with the action that places the last brown rubble piece, 'no
+    further Bloob of that attack attacks'.  The infantry's return fire damages the Paris Bloob with the last piece."""
+    s, t = fresh()
+    s.brown_rubble = 1
+    paris = put(s, t, 0, BLOOB, "Paris")
+    tokyo = put(s, t, 0, BLOOB, "Tokyo", hidden=True)
+    s.city_humans[PARIS, INFANTRY] = 1
+    choices(s, (BLOOB,), (1,), (paris, TT_HUMANS, 0, PARIS), (tokyo, TT_CITY, 0, TOKYO))
+    dice(s, 1, 4, 1)  # the Bloob misses; the infantry: one hit
+    engine.do_attack(s, t, 0)
+    assert s.brown_rubble == 0 and s.box_damage[0, BLOOB] == 1
+    assert not all_used(s) and s.piece_hidden[0, tokyo] == 1 and s.city_rubble[0, TOKYO] == 0
+
+
+def test_each_military_piece_attacks_the_monster_declared_for_it_once():
+    """Action Five: 'You declare before rolling any dice which monsters will be attacked. A military piece can only
+    make one attack against one monster.'  The armour and one infantry roll five dice at red's Mechoor together, the
+    other infantry two at red's Moogre."""
+    s, t = fresh()
+    red = 1
+    mech = put(s, t, red, MECHOOR, "Paris")
+    moogre = put(s, t, red, MOOGRE, "Paris")
+    s.city_humans[PARIS, INFANTRY] = 2
+    choices(s, (PARIS, D.FOR_ARMOUR), (red, mech, ARMOUR), (red, mech, INFANTRY), (red, moogre, INFANTRY))
+    dice(s, 4, 4, 4, 4, 1, 4, 1, 6, 6, 6)  # Mechoor: four hits; Moogre: one; the 6s only for an attack too many
+    engine.use_military(s, t, 0, ARMOUR)
+    assert s.box_damage[red, MECHOOR] == 4 and s.box_damage[red, MOOGRE] == 1
+    assert s.piece_where[red, mech] == ON_BOARD and not all_used(s)
+
+
+def test_kiddoo_joins_only_the_first_of_the_bloobs_attacks():
+    """Engine reading (module docstring): 'Kiddoo joins at most one attack per action'.  Two Bloobs in Kiddoo's city
+    attack the humans one after the other; Kiddoo is asked once."""
+    s, t = fresh()
+    first = put(s, t, 0, BLOOB, "Paris")
+    second = put(s, t, 0, BLOOB, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.city_humans[PARIS, HERO] = 3
+    choices(s, (BLOOB,), (1,), (first, TT_HUMANS, 0, PARIS), (0,), (second, TT_HUMANS, 0, PARIS), (0,))
+    dice(s, 6, 1, 1)  # Kiddoo: a hit; each Bloob: a miss
+    engine.do_attack(s, t, 0)
+    assert s.city_humans[PARIS, HERO] == 2 and not all_used(s)  # Kiddoo's second join is never asked

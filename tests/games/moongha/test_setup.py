@@ -197,3 +197,15 @@ def test_military_one_is_filled_before_military_two():
     assert all_used(s)
     assert list(s.box_military[0]) == [1 + 1, 1, 0, 0]  # the fixed infantry, then infantry, armour
     assert list(s.box_military[1]) == [0, 0, 1, 0]
+
+
+# ---------------------------------------------------------------- a mutation sweep's survivors (mutants.toml)
+
+def test_a_jet_staying_in_a_city_is_pulled_from_the_board_when_none_is_in_the_stock():
+    """``options.jet_after_attack = city``: a jet left in a city 'may be pulled from the board' like armour."""
+    s, t = fresh(rules=apply_overrides(Rules, {"options.jet_after_attack": "city"})[0])
+    s.stock_humans[JET] = 0
+    s.city_humans[CITY["Tokyo"], JET] = 1
+    choices(s, (CITY["Tokyo"], JET))
+    engine.fill_military(s, t, 1, 2, 0)  # Military Two: armour, then a jet
+    assert all_used(s) and list(s.box_military[1]) == [0, 1, 1, 0] and s.city_humans[CITY["Tokyo"], JET] == 0
