@@ -7,7 +7,7 @@ import pytest
 
 from balance.games.moon import decisions, engine
 from balance.games.moon.decisions import PLACE_CARD, SHIP, TILE_ON, option_code
-from balance.games.moon.rules import Rules, parse_card
+from balance.games.moon.rules import Cards, Rules, parse_card
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, MAX_PARAMS, RANDOM
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, DOUBLE, GRID, HEAD, SHAPE_H, SHAPE_W, TABLES, VAMPIRE,
                                        WEREWOLF, WITCH, square_code)
@@ -164,6 +164,20 @@ def test_the_per_card_reading_counts_every_square_a_card_ever_lost():
     assert legal(s2, t2, 0, -1, 1)  # per placement: 2 squares of it now
 
 
+def test_the_per_card_reading_forbids_even_one_more_square_of_a_card_that_lost_two():
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv"], cover_limit_scope="per_card")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 2, -1)  # covers card 1's (2,0)
+    lay(s, t, 2, -2, 1)  # covers card 1's (0,1): it has lost 2 squares
+    assert s.card_lost[0] == 2
+    assert not legal(s, t, 0, -2, -1)  # x -2..0, y -1..0: one more, (0,0)
+    s2, t2, _ = position(["www/www", "hhh/hhh", "vvv/vvv"])
+    lay(s2, t2, 0, 0, 0)
+    lay(s2, t2, 1, 2, -1)
+    lay(s2, t2, 2, -2, 1)
+    assert legal(s2, t2, 0, -2, -1)  # per placement: 1 square of it now
+
+
 def test_armstrong_and_his_base_camp_are_never_covered_lunar_cards_2_squares_at_most():
     s, t, _ = position()
     lay(s, t, int(t.armstrong_face), 0, 0)  # 'AB./...': Armstrong (0,0), base camp (1,0)
@@ -235,6 +249,25 @@ def test_passing_both_red_bordered_spaces_at_once_gives_two_tiles_and_the_marker
     assert s.track[0] == t.track_spaces - 1
 
 
+def test_the_marker_stops_on_the_last_space_and_a_red_bordered_space_left_behind_gives_no_second_tile():
+    s, t, _ = position(["hvh/..."], players=3)
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    s.turn_card = 0
+    s.track[0] = int(t.tile_spaces[0])  # on the red-bordered space: its tile taken
+    engine.advance(s, t, 0, 1)
+    assert s.tiles[0] == 0 and s.track[0] == t.tile_spaces[0] + 1
+    s.track[0] = int(t.track_spaces) - 2
+    engine.advance(s, t, 0, 2)  # one past the last space
+    assert s.track[0] == t.track_spaces - 1
+
+
+def test_a_monster_tile_may_go_on_an_opponents_werewolf():
+    s, t, _ = position(["wvh/..."], players=2)
+    lay(s, t, 0, 0, 0)
+    assert decisions.tile_target(s, t, 1, at(0, 0))  # the witch's tile on the werewolf
+
+
 def test_a_tile_with_no_opponents_monster_on_the_card_is_not_placed():
     s, t, _ = position(["vvv/vvv"], players=2)  # 2 players: nobody plays the vampire
     s.policies.id[:] = GROUPER
@@ -301,6 +334,18 @@ def test_a_spaceship_may_be_placed_after_the_card_on_a_crystal_the_card_laid():
     assert script_used(s) and s.ship[at(1, 2)] == 1 and s.track[0] == 1 and s.ships_left[0] == 1
 
 
+def test_the_solo_game_has_no_crystal_board_crystals_covered_move_no_marker():
+    """Solo: 'You will just need these cards; please return all remaining game contents to the box'."""
+    s, t, _ = position(["ccc/ccc", "hhh/hhh"], players=1, monsters=["vampire"], scripted=True)
+    lay(s, t, 0, 0, 0)
+    s.track[0] = int(t.tile_spaces[0]) - 1  # a marker left one space short of a red-bordered one
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(1, 1)))  # two crystals covered
+    engine.card_turn(s, t, 0)
+    assert script_used(s) and s.code[at(1, 1)] == HEAD + WITCH
+    assert s.track[0] == t.tile_spaces[0] - 1 and s.tiles[0] == 0
+
+
 @pytest.mark.parametrize("reading", ["lost", "next_card"])
 def test_a_monster_tile_whose_card_shows_no_opponents_monster_is_lost_or_goes_on_the_next_card(reading):
     """'Immediately place that tile on an opponent's monster on the card that you have just placed': the card
@@ -320,6 +365,20 @@ def test_a_monster_tile_whose_card_shows_no_opponents_monster_is_lost_or_goes_on
     else:
         assert s.tiles_placed[0] == 1 and s.code[at(1, 2)] == HEAD + WEREWOLF
     assert s.tiles_waiting[0] == 0
+
+
+def test_a_turn_draws_a_card_the_last_one_drawn_starts_the_in_game_scoring_and_then_none_is_drawn():
+    """'place exactly one card from your hand onto the table and immediately draw a new one'; 'As soon as the last
+    card is drawn from the draw pile, the in-game scoring takes place'; 'From now on, no more cards can be drawn'."""
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv", "hvh/vhv"], players=2, scripted=True)
+    lay(s, t, 0, 0, 0)
+    s.ships_left[0] = 0
+    s.hand[0, :2], s.n_hand[0] = (1, 2), 2
+    s.pile[:2], s.n_pile = (3, 3), 2
+    script_choices(s, *(option_code(PLACE_CARD, 0, 0, at(x, y)) for x, y in ((0, 2), (3, 0), (-3, 0))))
+    last = [bool(engine.play_turn(s, t, 0)) for _ in range(3)]
+    assert script_used(s) and s.cards_placed[0] == 3
+    assert last == [False, True, False] and s.n_pile == 0 and s.n_hand[0] == 1
 
 
 # ---------------------------------------------------------------- the setup
@@ -345,6 +404,33 @@ def test_setup_hands_double_head_cards_passed_right_and_the_starting_formation(p
         assert s.code[at(0, 0)] == ARMSTRONG  # Houston: Armstrong's card at the centre
 
 
+def set_up(rules, players, seed=1):
+    """A game's setup under ``rules``, every seat the grouper."""
+    t = TABLES.python(rules, players)
+    s = engine.LAYOUT.new()
+    start_game(s, run_key(seed), 0, np.arange(players, dtype=np.int64), np.full(players, GROUPER, np.int64),
+               np.ones((players, MAX_PARAMS)))
+    engine.set_up(s, t)
+    return s, t
+
+
+def test_each_player_finds_two_double_head_cards_though_the_deck_holds_more():
+    """'Find two cards from the deck which depict two of your monster's heads in a single square'."""
+    deck = tuple("Www/cwc" if card == "www/cwc" else card for card in Cards().deck)  # a third double werewolf
+    s, t = set_up(replace(Rules(), cards=replace(Cards(), deck=deck), monster_choice="seat_order"), 2)
+    assert s.monster[0] == WEREWOLF and list(s.n_hand[:2]) == [5, 5] and s.n_pile == 20 - 2 * 5 - 2
+
+
+@pytest.mark.parametrize("choice", ["random", "seat_order"])
+def test_the_monsters_are_dealt_at_random_or_in_seat_order(choice):
+    dealt = {tuple(int(m) for m in set_up(replace(Rules(), monster_choice=choice), 3, seed)[0].monster[:3])
+             for seed in range(8)}
+    if choice == "seat_order":
+        assert dealt == {(WEREWOLF, WITCH, VAMPIRE)}
+    else:
+        assert len(dealt) > 1
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_player_is_dealt_two_of_the_8_secret_missions_shuffled(players):
     """'shuffle all 8 "Mission" cards and deal two face-down cards to each player'."""
@@ -361,6 +447,51 @@ def test_each_player_is_dealt_two_of_the_8_secret_missions_shuffled(players):
         assert (s.secret[:players, 2:] == -1).all()  # two, no more
         deals.add(tuple(dealt))
     assert len(deals) > 1  # shuffled: not the same missions every game
+
+
+def test_the_solo_game_starts_with_the_top_card_of_the_20_face_up_and_no_hand():
+    """Solo: 'Form a face-down draw pile and place the top card face-up on the table'; the vampire plays."""
+    s, t = set_up(Rules(), 1)
+    assert s.n_cards == 1 and s.n_pile == 19 and s.n_hand[0] == 0
+    assert s.monster[0] == VAMPIRE and s.card_cell[0] == at(0, 0)
+
+
+def test_the_solo_game_places_one_card_a_turn_and_ends_when_the_draw_pile_is_empty():
+    """Solo: 'Now draw one card at a time and place it ... The game ends when the draw pile is empty'."""
+    s, t = set_up(Rules(), 1)
+    won, reason, turns = (int(v) for v in engine.play_solo(s, t))
+    assert (won, reason, turns) == (0, engine.DECK_PLAYED, 19) and s.n_cards == 20 and s.n_pile == 0
+
+
+def test_the_bulletin_board_shows_three_of_the_missions_1_to_6_shuffled():
+    """'shuffle the "Mission" cards with numbers 1 to 6 and randomly place three of them face-up on the table'."""
+    shown = set()
+    for seed in range(5):
+        s, t = set_up(replace(Rules(), missions="bulletin_board"), 3, seed)
+        board = tuple(int(k) for k in s.bulletin[: s.n_bulletin])
+        assert len(set(board)) == 3 and set(board) <= set(range(6)), board
+        shown.add(board)
+    assert len(shown) > 1
+
+
+def test_a_game_ends_when_every_hand_is_played_or_in_advanced_mode_when_nobody_can_place():
+    """'Play continues clockwise until all players have placed their remaining cards'; advanced mode: 'The game
+    ends as soon as no player can place any more cards or moon-walls'."""
+    players = 2
+    s, t, won, reason, turns = played(players, 1)
+    assert reason == engine.HANDS_PLAYED and s.ingame_done == 1 and s.n_pile == 0
+    assert list(s.n_hand[:players]) == [0] * players and sum(s.cards_placed[:players]) == turns
+    assert won == -1 or s.scores[won] == max(s.scores[:players])
+    s, t, won, reason, turns = played(players, 1, mode="moon_walls")
+    assert reason == engine.NOBODY_CAN_PLACE and engine.next_player(s, t, 0) == -1 and turns > 0
+    s, t, won, reason, turns = played(1, 1)
+    assert (won, reason, turns) == (0, engine.DECK_PLAYED, 19)
+
+
+def test_a_game_cut_off_by_the_turn_cap_has_no_winner():
+    for cap in (2, 3):  # the next to place: seat 0, seat 1
+        s, t, won, reason, turns = played(2, 1, max_turns=cap)
+        assert (won, reason, turns) == (-1, engine.TIMEOUT, cap)
 
 
 def test_every_card_position_on_the_engines_list_is_legal_and_every_legal_one_is_on_it():
@@ -400,6 +531,19 @@ def test_each_starting_formation_lays_its_five_cards_side_by_side(formation):
     lunar = sum(int(s.code[at(x, y)]) == LUNAR for x in range(-12, 13) for y in range(-12, 13))
     assert lunar == 2 * 6 + 4  # two lunar surface cards and Armstrong's four empty squares
     assert s.n_legal > 0
+
+
+def test_a_starting_formation_of_one_card_from_the_draw_pile_draws_one_card():
+    """``formation_cards = 1`` (a formation of the rules' own): the card drawn is laid; no second leaves the pile."""
+    from balance.games.moon.rules import Formations
+
+    rules = replace(Rules(), formation_cards=1,
+                    formations=replace(Formations(), houston="1@0,-2,0 L@-3,0,0 A@0,0,0 L@3,0,0"))
+    t = TABLES.python(rules, 3)
+    s = engine.LAYOUT.new()
+    start_game(s, run_key(1), 0, np.arange(3, dtype=np.int64), np.full(3, GROUPER, np.int64), np.ones((3, MAX_PARAMS)))
+    engine.set_up(s, t)
+    assert s.n_cards == 4 and s.n_pile == int(t.deck_cards) - 3 * 3 - 1
 
 
 @pytest.mark.parametrize("players,short", [(2, 9), (3, 7), (4, 6)])

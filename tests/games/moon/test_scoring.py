@@ -2,7 +2,7 @@
 
 from balance.games.moon import decisions, engine
 from balance.games.moon.tables import WEREWOLF, WITCH
-from tests.games.moon.position import at, enclose_block, lay, position, wall
+from tests.games.moon.position import at, enclose_block, lay, position, rng, wall
 
 
 def points(s, t, m):
@@ -116,6 +116,16 @@ def test_a_tie_goes_to_the_crystal_board_then_is_a_draw():
     assert engine.winner(s, t) == 0
 
 
+def test_the_most_points_win_whatever_the_crystal_board_which_breaks_a_tie_whoever_sits_first():
+    s, t = final_position()
+    s.scores[0], s.scores[1] = 21, 20
+    s.crystal_vp[0], s.crystal_vp[1] = 2, 5
+    assert engine.winner(s, t) == 0 and s.tie_broken == 0
+    s.scores[0] = 20
+    s.crystal_vp[0], s.crystal_vp[1] = 5, 2  # the first seat ahead on the crystal board
+    assert engine.winner(s, t) == 0 and s.tie_broken == 1
+
+
 def test_the_fewest_points_choose_who_starts_ties_to_the_furthest_behind_on_the_crystal_board():
     s, t, _ = position(["www/...", "hh./...", "v../..."], players=3)
     lay(s, t, 0, 0, 0)  # werewolf 6
@@ -135,6 +145,50 @@ def test_the_fewest_points_choose_who_starts_ties_to_the_furthest_behind_on_the_
     s.track[2] = 6
     engine.in_game_scoring(s, t, 0)
     assert s.decider == 1
+
+
+def test_the_fewest_points_choose_wherever_they_sit_and_a_full_tie_goes_to_the_next_in_turn():
+    """A tie on points and on the crystal board: the rulebook says no more; ``decider_tie``'s default reads it as
+    the first of them in turn order after the player who drew the last card."""
+    s, t, _ = position(["w../...", "hh./...", "vvv/..."], players=3)
+    lay(s, t, 0, 0, 0)  # werewolf 1
+    lay(s, t, 1, 4, 0)  # witch 4
+    lay(s, t, 2, 8, 0)  # vampire 6
+    s.policies.id[:] = 1
+    engine.in_game_scoring(s, t, 2)  # seat 0 is the first after the last card
+    assert list(s.ingame[:3]) == [1, 4, 6] and s.decider == 0
+    s, t, _ = position(["www/...", "h../...", "v../..."], players=3)
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    lay(s, t, 2, 8, 0)
+    s.track[1], s.track[2] = 3, 3  # witch and vampire: 1 VP each, side by side on the crystal board
+    s.policies.id[:] = 1
+    s.rng[:] = rng(1)  # were the tie drawn at random, twenty draws would not all go to the next in turn
+    for last, decider in ((0, 1), (1, 2)) * 10:
+        engine.in_game_scoring(s, t, last)
+        assert s.decider == decider, last
+
+
+def test_under_the_random_reading_a_full_tie_for_the_fewest_points_is_drawn_among_the_tied_players_alike():
+    """``decider_tie = "random"``: the players tied on points and on the crystal board decide alike often; the
+    werewolf, ahead on points or only on the crystal board, never."""
+    for card, werewolf_track, tied in (("www/...", 2, {1, 2}), ("w../...", 5, {1, 2}), ("w../...", 2, {0, 1, 2})):
+        s, t, _ = position([card, "h../...", "v../..."], players=3, decider_tie="random")
+        lay(s, t, 0, 0, 0)
+        lay(s, t, 1, 4, 0)
+        lay(s, t, 2, 8, 0)
+        s.track[:3] = werewolf_track, 2, 2
+        s.policies.id[:] = 1
+        s.rng[:] = rng(1)
+        for last in (0, 2):  # turn order from seat 1, from seat 0
+            deciders = []
+            for _ in range(300):
+                engine.in_game_scoring(s, t, last)
+                deciders.append(int(s.decider))
+            share = 300 // len(tied)
+            assert set(deciders) == tied, (card, werewolf_track, last, set(deciders))
+            assert all(share - 30 <= deciders.count(p) <= share + 30 for p in tied), (card, werewolf_track, last,
+                                                                                      [deciders.count(p) for p in tied])
 
 
 def test_solo_scores_vampires_and_crystals_in_groups_less_witches_and_werewolves():

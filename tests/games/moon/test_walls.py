@@ -1,12 +1,17 @@
 """Monsters on the Moon's advanced mode: moon-walls placed touching, never stacked, enclosing areas."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from balance.games.moon import SPEC, decisions, engine, policies
-from balance.games.moon.decisions import STOP_WALLS, WALL_AT, option_fields
+from balance.games.moon.decisions import (CARD_TURN, PLACE_CARD, SHIP, STOP_WALLS, WALL_AT, WALL_TURN, option_code,
+                                          option_fields)
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
-from balance.games.moon.tables import GRID, WEREWOLF, WITCH
+from balance.games.moon.rules import MoonWalls
+from balance.games.moon.tables import GRID, HEAD, WEREWOLF, WITCH
+from balance.kit.script import script_choices, script_used
 from tests.games.moon.position import at, enclose_block, lay, legal_anchors, position, rng, wall
 
 
@@ -173,6 +178,66 @@ def test_a_player_who_can_place_neither_a_card_nor_walls_is_skipped():
     s.long_left[:3] = 0
     s.short_left[:3] = 0
     assert engine.next_player(s, t, 0) == -1  # nobody can place: the game ends
+
+
+@pytest.mark.parametrize("kind", [CARD_TURN, WALL_TURN], ids=["card", "walls"])
+def test_a_turn_places_a_card_and_no_moon_walls_or_moon_walls_and_no_card_as_the_player_chooses(kind):
+    """'On your turn, you must choose between ... Place a card (as usual) and no moon-walls.  Place exactly 3, 4 or
+    5 of your moon-walls and no card.  In both cases, you draw a card'."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls", scripted=True)
+    s.policies.id[:] = GROUPER  # places the walls
+    lay(s, t, 0, 0, 0)
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    script_choices(s, option_code(kind), *([option_code(PLACE_CARD, 0, 0, at(0, 2))] if kind == CARD_TURN else []))
+    engine.play_turn(s, t, 0)
+    assert script_used(s)
+    if kind == CARD_TURN:
+        assert s.cards_placed[0] == 1 and s.walls_placed[0] == 0 and s.code[at(0, 2)] == HEAD + WITCH
+    else:
+        assert s.cards_placed[0] == 0 and 3 <= s.walls_placed[0] <= 5 and s.n_cards == 1
+    assert s.n_hand[0] == 1 + (kind == WALL_TURN)
+
+
+@pytest.mark.parametrize("on_wall_turn", [True, False])
+def test_a_spaceship_goes_with_a_card_and_with_moon_walls_unless_the_rule_says_not(on_wall_turn):
+    """'Anytime during your turn, you may place one of your spaceships': in a turn of a card, and in a turn of
+    moon-walls unless ``spaceship_on_wall_turn`` is off."""
+    for kind in (CARD_TURN, WALL_TURN):
+        s, t, _ = position(["wcw/www", "hhh/hhh"], players=3, mode="moon_walls", scripted=True,
+                           moon_walls=replace(MoonWalls(), spaceship_on_wall_turn=on_wall_turn))
+        s.policies.id[:] = CRYSTAL_RACE  # places its spaceships at once, when it may
+        lay(s, t, 0, 0, 0)  # a crystal at (1,0)
+        s.hand[0, 0], s.n_hand[0] = 1, 1
+        ship = option_code(SHIP, 0, 0, at(1, 0))
+        if kind == CARD_TURN:
+            script_choices(s, option_code(kind), ship, option_code(PLACE_CARD, 0, 0, at(0, 2)))
+        else:
+            script_choices(s, option_code(kind), *([ship] if on_wall_turn else []))
+        engine.play_turn(s, t, 0)
+        assert script_used(s)
+        assert (s.ship[at(1, 0)] != 0) == (kind == CARD_TURN or on_wall_turn), kind
+
+
+def test_a_player_with_no_card_left_places_moon_walls_and_is_not_skipped():
+    """'The game ends as soon as no player can place any more cards or moon-walls'."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls")
+    s.policies.id[:] = GROUPER
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)
+    s.n_hand[:3] = [0, 0, 0]
+    s.long_left[1:3], s.short_left[1:3] = 0, 0  # the others have nothing left to place
+    assert engine.can_play(s, t, 0) and engine.next_player(s, t, 1) == 0
+    engine.play_turn(s, t, 0)
+    assert s.wall_turns[0] == 1 and 3 <= s.walls_placed[0] <= 5
+
+
+def test_a_short_moon_wall_is_one_of_the_players_short_ones_a_long_one_of_its_long_ones():
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")  # 3 long and 7 short each
+    lay(s, t, 0, 0, 0)
+    wall(s, t, 0, 0, 0, "east")
+    assert (s.long_left[0], s.short_left[0]) == (3, 6)
+    wall(s, t, 0, 1, 0, "east", squares=2)
+    assert (s.long_left[0], s.short_left[0]) == (2, 6)
 
 
 def pen_in(s, t, seat, walls):
