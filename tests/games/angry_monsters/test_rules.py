@@ -4,7 +4,7 @@ import numpy as np
 
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters.board import LAND, WATER
-from balance.games.angry_monsters.decisions import END, FROM_PILE, PLACE, REPLACE, STEP, WRECK, option_code
+from balance.games.angry_monsters.decisions import END, FROM_PILE, LIFT, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from balance.kit.log import events
 from tests.games.angry_monsters.helpers import Position
@@ -347,6 +347,41 @@ def test_with_new_site_on_any_square_a_replaced_evac_site_may_go_in_the_water():
     assert not squares & {p.cell(1, 2), p.cell(1, 3), p.cell(3, 3)}
 
 
+def test_the_site_replaced_is_a_destroyed_one_or_with_any_site_a_standing_one_too():
+    """replace_evac_site = 'destroyed_only': the chip comes from the pile of destroyed sites; 'any_site' also lets the
+    human lift a standing site off its square, and the pile is offered only while it holds a chip."""
+    rows = ["M~~~~", "~~.E.", "~~.E.", "~~.m."]
+    p = Position(rows, players=2)
+    E.destroy(p.s, p.t, 0, p.cell(1, 3))
+    assert p.options(E.lift_options(p.s, p.t)) == [(FROM_PILE, -1, -1)]
+    p = Position(rows, players=2, replace_evac_site="any_site")
+    assert p.options(E.lift_options(p.s, p.t)) == [(LIFT, p.cell(1, 3), -1), (LIFT, p.cell(2, 3), -1)]
+    E.destroy(p.s, p.t, 0, p.cell(1, 3))
+    assert p.options(E.lift_options(p.s, p.t)) == [(FROM_PILE, -1, -1), (LIFT, p.cell(2, 3), -1)]
+
+
+def test_monsters_start_in_the_water_as_far_from_land_as_possible_at_random():
+    """Setup: 'Monsters start in water, as far from land as possible'; a monster whose square the map marks starts
+    there (the first one here, in the corner)."""
+    rows = ["~~~~~~", "~~~~~~", "~~~~~~", "..m..."]
+    p = Position(rows, players=3)
+    water = [c for c in range(p.t.n_cells) if p.s.terrain[c] == WATER]
+    far = max(p.s.land_dist[c] for c in water)
+    farthest = {c for c in water if p.s.land_dist[c] == far}
+    assert 2 < len(farthest) < len(water)
+    seen = set()
+    for seed in range(20):
+        p.seed(seed)
+        E.set_up(p.s, p.t)
+        cells = {int(p.s.monster_cell[m]) for m in range(2)}
+        assert len(cells) == 2 and cells <= farthest
+        assert all(p.s.monster_at[c] == m for m, c in enumerate(p.s.monster_cell[:2]))
+        seen |= cells
+    assert seen == farthest
+    p = Position(["M" + rows[0][1:]] + rows[1:], players=3)
+    assert p.s.monster_cell[0] == p.cell(0, 0) and p.s.monster_cell[1] in farthest - {p.cell(0, 0)}
+
+
 def test_replacing_without_the_price_is_allowed_when_switched_off():
     p = Position(["M~~~~~", "~~.E.m"], replace_needs_evacuated=False)
     E.destroy(p.s, p.t, 0, p.cell(1, 3))
@@ -357,13 +392,13 @@ def test_victory_human_needs_more_evacuated_than_eaten_else_most_buildings():
     p = Position(["M~~~", "~~.E", "M~.m"])
     s, t = p.s, p.t
     s.evacuated, s.eaten[0], s.eaten[1] = 5, 2, 2
-    assert E.standings(s, t) == 2
+    assert E.standings(s, t) == 2 and list(s.standing[:3]) == [0, 0, 1]
     s.eaten[1] = 3  # 5 evacuated, 5 eaten: not more
     s.destroyed[0, 0] = 2
     s.destroyed[1, 2] = 1
-    assert E.standings(s, t) == 0  # most buildings, whatever their price
+    assert E.standings(s, t) == 0 and list(s.standing[:3]) == [1, 0, 0]  # most buildings, whatever their price
     s.destroyed[1, 3] = 1
-    assert E.standings(s, t) == -1  # a tie between monsters is a draw
+    assert E.standings(s, t) == -1 and list(s.standing[:3]) == [0, 0, 0]  # a tie between monsters is a draw
     t.evac_site_counts_as_building = False
     assert E.standings(s, t) == 0  # unless evac sites are not buildings
 
