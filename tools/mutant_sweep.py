@@ -22,7 +22,6 @@ import argparse
 import io
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -30,7 +29,7 @@ import tokenize
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mutants import ROOT, pytest  # noqa: E402  (tools/ is not a package)
+from mutants import ROOT, copy_package, pytest  # noqa: E402  (tools/ is not a package)
 
 FLIPS = {"<": ("<=", ">="), "<=": ("<", ">"), ">": (">=", "<="), ">=": (">", "<"), "==": ("!=",), "!=": ("==",)}
 SWAPS = {"and": "or", "or": "and", "True": "False", "False": "True"}
@@ -120,10 +119,7 @@ def main() -> None:
     survivors, killed = [], 0
     with tempfile.TemporaryDirectory(prefix="sweep-") as tmp:
         scratch = Path(tmp)
-        for folder in ("balance", "tests", "scenarios"):
-            shutil.copytree(ROOT / folder, scratch / folder,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
-        shutil.copy(ROOT / "pyproject.toml", scratch / "pyproject.toml")
+        copy_package(scratch)
         target = scratch / args.source
         passed, tail = pytest(scratch, args.tests, interpreted=True)
         if not passed:

@@ -65,16 +65,20 @@ def pytest(folder: Path, tests: list[str], interpreted: bool) -> tuple[bool, str
     return done.returncode == 0, tail[0]
 
 
+def copy_package(scratch: Path) -> None:
+    """The package, its tests and scenarios, without compiled caches, into ``scratch`` (to plant bugs in)."""
+    for folder in ("balance", "tests", "scenarios"):
+        shutil.copytree(ROOT / folder, scratch / folder, ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    shutil.copy(ROOT / "pyproject.toml", scratch / "pyproject.toml")
+
+
 def plant(mutant: dict | None, tests: list[str], quick: list[str]) -> tuple[dict | None, str | None, float, str]:
     """Copy the package and the tests, plant the bug (None: none), run the ``quick`` tests interpreted, then, if
     they pass, ``tests`` compiled: (mutant, how it was killed: "interpreted", "compiled" or None, seconds, tail)."""
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
         scratch = Path(tmp)
-        for folder in ("balance", "tests", "scenarios"):
-            shutil.copytree(ROOT / folder, scratch / folder,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
-        shutil.copy(ROOT / "pyproject.toml", scratch / "pyproject.toml")
+        copy_package(scratch)
         if mutant is not None:
             target = scratch / mutant["file"]
             target.write_text(target.read_text().replace(mutant["find"], mutant["replace"]))
