@@ -109,10 +109,16 @@ def pays(s, t, side, card, piece):
 
 @jit_inline
 def payable(s, t, side, piece):
+    """A card in hand pays for an action of the piece (``pays``; Spectoor's sight asked once, not once a card)."""
+    spectoor_card = False
     for i in range(s.hand_n[side]):
-        if pays(s, t, side, s.hand[side, i], piece):
+        card = s.hand[side, i]
+        if bears(t, side, card, piece):
             return True
-    return False
+        spectoor_card |= bears(t, side, card, SPECTOOR)
+    if side != MONSTERS_SIDE or not spectoor_card:
+        return False
+    return controlled(s, t, piece)
 
 
 @jit

@@ -67,6 +67,10 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     # stand-off (``patience``), this decision
     ("reach", np.float64, (FIRST_MONSTER,)),
     ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
+    # each monster's attack at each hero, the best first (``list_aims``), this decision
+    ("aim_value", np.float64, (PIECES, N_HEROES)),
+    ("aim_hero", np.int64, (PIECES, N_HEROES)),
+    ("aim_n", np.int64, (PIECES,)),
     ("weakest", np.int64),  # the hero the monsters hunt (``weakest_hero``), this decision
     ("shield", np.float64),  # the monsters' shield weight, given way in a stand-off (``patience``), this decision
 ]
@@ -421,26 +425,56 @@ def monster_square_terms(s, t, m, c, p, slack):
     return v
 
 
+@jit_inline
+def monster_attack(m):
+    """The monster's own range attack (Moogre's rocks from a rubble square only), -1 for none."""
+    return HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
+        ROCKS if m == MOOGRE else -1
+
+
+@jit
+def list_aims(s, t, movers):
+    """Each monster among ``movers`` (bits): its attack's worth at each living hero, the best first (``aim_*``).  The
+    worth does not depend on where the monster stands (only whether the hero is in range and in sight does), and
+    the first hero in range and in sight is then its best shot (``monster_shot_from``)."""
+    aims = s.policies
+    for m in range(FIRST_MONSTER, PIECES):
+        aims.aim_n[m] = 0
+        attack = monster_attack(m)
+        if attack < 0 or not movers & (1 << m):
+            continue
+        n = 0
+        for h in range(N_HEROES):
+            if s.at[h] < 0:
+                continue
+            v = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
+            v *= chance_36(needed(s, t, attack, h, s.at[h])) / 36.0
+            i = n  # after those worth as much: the first hero of equals stays first
+            while i > 0 and aims.aim_value[m, i - 1] < v:
+                aims.aim_value[m, i] = aims.aim_value[m, i - 1]
+                aims.aim_hero[m, i] = aims.aim_hero[m, i - 1]
+                i -= 1
+            aims.aim_value[m, i] = v
+            aims.aim_hero[m, i] = h
+            n += 1
+        aims.aim_n[m] = n
+
+
 @jit
 def monster_shot_from(s, t, m, c, in_sight, slack):
     """The best shot monster m would have from square c with its own attack at a hero in range: in sight, or
     (``in_sight`` False) were every hero in sight; with ``slack`` > 0, from any square within ``slack`` of c
-    (Moogre on rubble)."""
-    attack = HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
-        ROCKS if m == MOOGRE and (slack > 0 or s.rubble[c] != 0) else -1
-    if attack < 0:
+    (Moogre on rubble).  The heroes are tried best shot first (``list_aims``)."""
+    attack = monster_attack(m)
+    if attack < 0 or (attack == ROCKS and slack == 0 and s.rubble[c] == 0):
         return 0.0
     reach = attack_range(t, attack)
-    best = 0.0
-    for h in range(N_HEROES):
-        sq = s.at[h]
-        if sq < 0 or (reach > 0 and distance(t, c, sq) > reach + slack):
-            continue
-        v = 0.2 if attack == HYPNO_RAY else harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
-        v *= chance_36(needed(s, t, attack, h, sq)) / 36.0
-        if v > best and (not in_sight or sees(s, t, c, False, sq, False)):
-            best = v
-    return best
+    aims = s.policies
+    for i in range(aims.aim_n[m]):
+        sq = s.at[aims.aim_hero[m, i]]
+        if (reach == 0 or distance(t, c, sq) <= reach + slack) and (not in_sight or sees(s, t, c, False, sq, False)):
+            return aims.aim_value[m, i]
+    return 0.0
 
 
 @jit
@@ -477,10 +511,10 @@ def fight_value(s, t, attacker, c):
 
 
 @jit
-def act_value(s, t, side, code, policy, p, bar):
-    """The worth of an ACT option.  A move that cannot beat ``bar`` (the best option so far) even with a shot at
-    every enemy in sight is not traced further (the lines of sight are the dearest part), and gets a worth of at
-    most ``bar``."""
+def act_value(s, t, side, code, policy, p, bar, wins_ties=False):
+    """The worth of an ACT option.  A move that cannot beat ``bar`` (the best option so far; or equal it, when the
+    option ``wins_ties``) even with a shot at every enemy in sight is not traced further (the lines of sight are the
+    dearest part), and gets a worth that does not beat it either."""
     what = what_of(code)
     piece = piece_of(code)
     if what == END:
@@ -504,7 +538,8 @@ def act_value(s, t, side, code, policy, p, bar):
             if here != s.at[piece]:  # an extended Bloob's counter
                 here_value = monster_square_value(s, t, piece, here, p)
             v, unhindered = monster_square_terms(s, t, piece, c, p, 0), monster_shot_from(s, t, piece, c, False, 0)
-        if move_worth(v + 0.5 * unhindered, here_value, bonus) <= bar:
+        most = move_worth(v + 0.5 * unhindered, here_value, bonus)
+        if most < bar or (most == bar and not wins_ties):
             return move_worth(v, here_value, bonus)
         shot = hero_shot_from(s, t, piece, c) if side == HEROES_SIDE else monster_shot_from(s, t, piece, c, True, 0)
         return move_worth(v + 0.5 * shot, here_value, bonus)
@@ -550,6 +585,7 @@ def ready_to_act(s, t, side, movers):
     else:
         s.policies.weakest = weakest_hero(s, t)
         s.policies.shield = p[1] * patience(s, STANDOFF)
+        list_aims(s, t, movers)
     for q in range(PIECES):
         if movers & (1 << q):
             if side == HEROES_SIDE:
@@ -586,17 +622,15 @@ def best_act(s, t, side, lo, hi, moves, best, pick, pick_key):
     far as it could still win (``act_value``'s bar): the first of the equals is taken, so an option before the pick
     is cut short only below it.  Return the best worth, its index and its key."""
     policy, p = s.policies.id[side], s.policies.param[side]
-    tie_bar = np.nextafter(best, -np.inf)
     for i in range(lo, hi):
         code = s.options[i]
         plain_move = what_of(code) == MOVE and not attacks(code)
         if plain_move != moves or (moves and s.policies.ceiling[piece_of(code)] < best):
             continue
         key = order_key(code, i)
-        v = act_value(s, t, side, code, policy, p, best if key > pick_key else tie_bar)
+        v = act_value(s, t, side, code, policy, p, best, key < pick_key)
         if v > best or (v == best and key < pick_key):
             best, pick, pick_key = v, i, key
-            tie_bar = np.nextafter(best, -np.inf)
     return best, pick, pick_key
 
 
