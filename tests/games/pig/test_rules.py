@@ -10,11 +10,13 @@ from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM, choos
 from balance.games.pig.rules import TABLES, Rules
 from balance.games.pig.state import reset
 from balance.kit.columns import new_timelines
+from balance.kit.log import events
 from balance.kit.rng import new_rng
 from balance.kit.script import script_choices, script_dice, script_used
 from balance.sim.batch import lineup
 
 NO_TABLE = np.zeros((1, 1, 1), np.uint8)
+ROLLED_EVENT, BUSTED_EVENT, HELD_EVENT = engine.ROLLED, engine.BUSTED, engine.HELD
 
 
 def position(policy=HOLD_AT, threshold=20.0, per_point=0.0, scores=(0, 0), seed=0, **rules):
@@ -68,6 +70,37 @@ def test_a_scripted_choice_overrides_the_policy():
     script_dice(s, 4, 4)
     script_choices(s, ROLL, HOLD)  # asked after the first roll and after the second
     assert turn(s, t) == (8, 2, False) and script_used(s)
+    s, t = position(threshold=5)  # the policy would hold at 8: the script rolls on (its first option too)
+    script_dice(s, 4, 4, 4)
+    script_choices(s, ROLL, ROLL, HOLD)
+    assert turn(s, t) == (12, 3, False) and script_used(s)
+
+
+def test_each_policy_plays_its_own_turn():
+    """A turn of 2s, 40 points behind: hold at 20 holds at 20, catch-up (0.25 a point behind) at 30, optimal where
+    its table first says hold, random at its coin's first hold (the same coins, drawn here afresh); four different
+    holds, so that a policy playing another's turn fails."""
+    table = optimal_tables(100, 6, 1, True)[1]
+    coins, _ = position(seed=5)
+    holds = {HOLD_AT: 20, CATCH_UP: 30, OPTIMAL: next(total for total in range(2, 90, 2) if not table[10, 50, total]),
+             RANDOM: next(total for total in range(2, 100, 2)
+                          if choose(coins, RANDOM, 0.0, 0.0, 10, 50, total, 100, NO_TABLE) == HOLD)}
+    assert len(set(holds.values())) == 4, holds
+    for policy, held_at in holds.items():
+        s, t = position(policy=policy, threshold=20, per_point=0.25, scores=(10, 50), seed=5)
+        script_dice(s, *[2] * 50)
+        assert turn(s, t, table) == (held_at, held_at // 2, False), policy
+
+
+def test_the_replay_tells_each_roll_then_the_hold_or_the_bust():
+    s, t = position(threshold=10)
+    script_dice(s, 6, 5)
+    turn(s, t)
+    s2, _ = position(threshold=10)
+    script_dice(s2, 3, 1)
+    turn(s2, t)
+    assert events(s) == [(ROLLED_EVENT, 6, 0, 0, 0), (ROLLED_EVENT, 5, 0, 0, 0), (HELD_EVENT, 11, 11, 0, 0)]
+    assert events(s2) == [(ROLLED_EVENT, 3, 0, 0, 0), (ROLLED_EVENT, 1, 0, 0, 0), (BUSTED_EVENT, 3, 0, 0, 0)]
 
 
 def test_catch_up_raises_the_threshold_by_the_points_behind():
