@@ -488,3 +488,88 @@ def test_a_scripted_choice_overrides_the_policy_which_then_plans_from_where_the_
     w2 = p.width + 2
     monster, meeple = p.s.monster_cell[0], p.cell(1, 3)
     assert max(abs(monster // w2 - meeple // w2), abs(monster % w2 - meeple % w2)) == 1
+
+
+def test_a_monster_that_eats_the_last_meeple_stops_there_for_the_game_is_over():
+    """Objectives: 'The game ends when all Meeple are removed from the board.'  The monster rolls 3, eats the last
+    meeple (3 - 1 + 2 = 4 moves left) beside a red building it could pay for: the turn ends with the meal, the red
+    still stands (a building destroyed after the end would count for victory)."""
+    p = Position(["~~~~~", "~Mmr.", "~~~.E"], players=2)
+    red = p.cell(1, 3)
+    p.seat(0, WRECKER, 0.0, 1.0)
+    p.dice(3)
+    p.choices((STEP, p.cell(1, 2)), (WRECK, red))
+    E.monster_turn(p.s, p.t, 0)
+    assert not p.all_used()  # the wreck scripted after the meal is never asked for
+    assert p.s.eaten[0] == 1 and p.s.on_board == 0 and p.s.moves == 4
+    assert p.s.structure[red] == 0 and list(p.s.destroyed[0]) == [0, 0, 0, 0]
+
+
+def test_with_any_site_the_last_standing_evac_site_may_be_moved():
+    """Human Rules: 'replaces the site at a location of his choosing'; replace_evac_site = 'any_site': a standing site
+    may be lifted and put elsewhere, the only one too, with no destroyed site waiting on the pile."""
+    p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2, replace_evac_site="any_site")
+    site, new = p.cell(2, 3), p.cell(1, 2)
+    p.s.evacuated = 3
+    assert p.s.pile == 0 and p.s.standing_sites == 1
+    assert E.may_replace(p.s, p.t)
+    p.choices((REPLACE, -1), (LIFT, site), (PLACE, new))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 1
+    assert p.s.structure[site] == -1 and p.s.structure[new] == 6
+    assert p.s.standing_sites == 1 and p.s.pile == 0
+    assert p.s.evacuated == 0 and p.s.on_board == 4
+
+
+def test_three_meeples_are_put_back_though_only_three_free_squares_are_left():
+    """Human Rules: 'replaces three evacuated Meeple on the board at random locations'.  With the site back on its
+    square, three free land squares are left (the others hold buildings, the site or a meeple): one meeple goes on
+    each, the last one on the last free square."""
+    p = Position(["M~~~~~", "~~rrr.", "~~.E.m"], players=2)
+    site = p.cell(2, 3)
+    E.destroy(p.s, p.t, 0, site)
+    p.s.evacuated = 3
+    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 1
+    assert p.s.evacuated == 0 and p.s.on_board == 4
+    assert [p.s.meeple_count[c] for c in (p.cell(1, 5), p.cell(2, 2), p.cell(2, 4))] == [1, 1, 1]
+
+
+def test_without_the_price_only_the_meeples_evacuated_are_put_back():
+    """replace_needs_evacuated = false: the site may be replaced with fewer than three meeples evacuated; those
+    evacuated (one here) go back on the board, no more ('replaces three evacuated Meeple')."""
+    p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2, replace_needs_evacuated=False)
+    site = p.cell(2, 3)
+    E.destroy(p.s, p.t, 0, site)
+    p.s.evacuated = 1
+    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 1
+    assert p.s.evacuated == 0 and p.s.on_board == 2
+    assert len([e for e in events(p.s) if e[0] == E.PUTS_BACK]) == 1
+
+
+def test_an_evac_site_may_be_replaced_on_the_only_free_square():
+    """Human Rules: 'replaces the site at a location of his choosing': one free square is a choice too.  The
+    destroyed site's square is the only free land (a building and a meeple hold the rest); the meeples put back
+    swim (put_back_on = 'any_square')."""
+    p = Position(["M~~~~", "~~rEm", "~~~~~"], players=2, put_back_on="any_square")
+    site = p.cell(1, 3)
+    E.destroy(p.s, p.t, 0, site)
+    p.s.evacuated = 3
+    assert p.options(E.site_options(p.s, p.t)) == [(PLACE, site, -1)]
+    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 1 and p.s.structure[site] == 6
+    assert p.s.evacuated == 0 and p.s.on_board == 4
+
+
+def test_a_monster_that_has_spent_its_roll_stops_even_beside_a_meeple():
+    """Monster Rules: 'rolls 1 six-sided die.  He can then move across that many squares'.  A roll of 1 spent on a
+    step (scripted) leaves the glutton next to a meeple with no move left: the turn ends, the meeple uneaten."""
+    p = Position(["~~~~~", "~M~m.", "~~~~E"], players=2)
+    p.choices((STEP, p.cell(1, 2)))
+    monster_turn(p, 0, GLUTTON, (1,), 0.2)
+    assert p.s.monster_cell[0] == p.cell(1, 2) and p.s.moves == 0
+    assert p.s.eaten[0] == 0 and p.s.on_board == 1
