@@ -219,6 +219,14 @@ def attack_range(t, attack):
 
 
 @jit_inline
+def monster_attack(piece):
+    """A monster's own range attack, -1 for none: Mechoor's heat ray, Moogre's rocks (thrown from a rubble square
+    only: ``engine.own_attack``), Shaggoo's laser eye, Spectoor's hypno-ray."""
+    return HEAT_RAY if piece == MECHOOR else LASER_EYE if piece == SHAGGOO else HYPNO_RAY if piece == SPECTOOR else \
+        ROCKS if piece == MOOGRE else -1
+
+
+@jit_inline
 def hurts(attack, target):
     """An attack can hurt the target: Drakoor only by the silver bullet (it 'will only take damage as a result of
     close combat'); the EMP, the stun grenade and the hypno-ray do no damage."""

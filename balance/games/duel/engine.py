@@ -19,10 +19,11 @@ from balance.games.duel import policies
 from balance.games.duel.decisions import (
     ACT, AMMO, BLOOB, BODY_ARMOUR, BONUS, CARD, CONCEAL, DISCARD, DRINK, DROP_TANKS, DUCK, DUCK_TO, DYNAMITE, EMP, END,
     ENERGY_DRINK, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB,
-    JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LASER_EYE, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
+    JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
     MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS, RUBBLE,
-    RUBBLE_AT, SHAGGOO, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
-    attack_range, big, hurts, in_range, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
+    RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
+    attack_range, big, hurts, in_range, monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of,
+    target_of, what_of,
 )
 from balance.games.duel.rules import (
     DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING,
@@ -983,17 +984,12 @@ def holds_weapon(s, piece, k):
 
 @jit_inline
 def own_attack(s, piece):
-    """A monster's own range attack, -1 for none: Mechoor's heat ray, Moogre's rocks (from a rubble square),
-    Shaggoo's laser eye, Spectoor's hypno-ray."""
-    if piece == MECHOOR:
-        return HEAT_RAY
-    if piece == MOOGRE:
-        return ROCKS if s.rubble[s.at[MOOGRE]] != 0 else -1
-    if piece == SHAGGOO:
-        return LASER_EYE
-    if piece == SPECTOOR:
-        return HYPNO_RAY
-    return -1
+    """The monster's own range attack where it stands (``monster_attack``), -1 for none: Moogre throws rocks from a
+    rubble square only."""
+    attack = monster_attack(piece)
+    if attack == ROCKS and s.rubble[s.at[MOOGRE]] == 0:
+        return -1
+    return attack
 
 
 @jit_inline

@@ -30,7 +30,7 @@ from balance.games.duel.decisions import (
     FIRST_DEFENDER, HEAL, SWAP,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, HEAT_RAY, LASER_EYE, N_COUNTERS, ROCKS, SHAGGOO, SPECTOOR, arg_of, attacks, decides_the_game, attack_damage, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, N_COUNTERS, ROCKS, arg_of, attacks, decides_the_game, attack_damage, monster_attack, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -423,13 +423,6 @@ def monster_square_terms(s, t, m, c, p, slack):
     if m == BLOOB or m == DRAKOOR or m == KIDDOO:
         v -= 0.02 * max(0, near - slack)  # the fighters close in
     return v
-
-
-@jit_inline
-def monster_attack(m):
-    """The monster's own range attack (Moogre's rocks from a rubble square only), -1 for none."""
-    return HEAT_RAY if m == MECHOOR else LASER_EYE if m == SHAGGOO else HYPNO_RAY if m == SPECTOOR else \
-        ROCKS if m == MOOGRE else -1
 
 
 @jit
