@@ -647,6 +647,9 @@ def test_spectoor_cards_pay_for_the_monsters_it_sees():
     card = p.card(MONSTERS, "bloob/spectoor")
     assert engine.pays(p.s, p.t, MONSTERS, card, MECHOOR)
     assert not engine.pays(p.s, p.t, MONSTERS, card, MOOGRE)
+    p.hand(MONSTERS, p.card(MONSTERS, "kiddoo/drakoor"), card)  # the Spectoor card last in hand
+    assert [engine.payable(p.s, p.t, MONSTERS, m) for m in (MECHOOR, MOOGRE, BLOOB, SPECTOOR)] == [True, False, True,
+                                                                                                  True]
 
 
 def test_a_bonus_action_on_the_hero_s_card_acts_else_ends_the_turn():
