@@ -178,6 +178,29 @@ def test_the_per_card_reading_forbids_even_one_more_square_of_a_card_that_lost_t
     assert legal(s2, t2, 0, -2, -1)  # per placement: 1 square of it now
 
 
+def test_the_per_card_reading_takes_off_the_list_a_position_over_the_far_squares_of_a_card_that_lost_one():
+    """Under 'per_card' a card covered loses squares for good: a position over two more of its squares, at its far
+    end from the card that covered it, leaves the engine's list of legal positions too."""
+    s, t, _ = position(["www/www", "hhh/hhh"], cover_limit_scope="per_card")
+    lay(s, t, 0, 0, 0)
+    far = (1, at(-1, -1))  # turned: x -1..0, y -1..1, over card 1's (0,0) and (0,1)
+    assert far in legal_anchors(s)
+    lay(s, t, 1, 2, -1)  # x 2..4, y -1..0: covers card 1's (2,0) only
+    assert s.card_lost[0] == 1 and not legal(s, t, 1, -1, -1)
+    assert far not in legal_anchors(s)
+
+
+def test_a_card_covering_one_square_or_more_is_placed_on_top_one_touching_only_beside():
+    """'You can place your card next to other cards' or 'on top of other cards': one square covered is enough to be
+    on top (the ``cards_on_top`` column)."""
+    s, t, _ = position(["www/www", "hhh/hhh", "vvv/vvv"])
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)  # beside
+    assert s.cards_on_top == 0 and s.squares_covered == 0
+    lay(s, t, 2, 5, -1)  # x 5..7, y -1..0: on top of card 2's (5,0) only
+    assert s.cards_on_top == 1 and s.squares_covered == 1
+
+
 def test_armstrong_and_his_base_camp_are_never_covered_lunar_cards_2_squares_at_most():
     s, t, _ = position()
     lay(s, t, int(t.armstrong_face), 0, 0)  # 'AB./...': Armstrong (0,0), base camp (1,0)
@@ -332,6 +355,20 @@ def test_a_spaceship_may_be_placed_after_the_card_on_a_crystal_the_card_laid():
     script_choices(s, option_code(PLACE_CARD, 0, 0, at(0, 2)), option_code(SHIP, 0, 0, at(1, 2)))
     engine.play_turn(s, t, 0)
     assert script_used(s) and s.ship[at(1, 2)] == 1 and s.track[0] == 1 and s.ships_left[0] == 1
+
+
+def test_a_card_on_top_counts_the_heads_of_opponents_monsters_it_covers_not_its_own_or_nobodys():
+    """'You can place your card on top of other cards': the heads of the opponents' monsters it covers count (the
+    ``rival_heads_covered`` column), two in a square of two heads; the player's own and nobody's do not."""
+    s, t, _ = position(["wWh/v..", "ccc/ccc", "ccc/ccc"], players=2, scripted=True)  # nobody plays the vampire
+    lay(s, t, 0, 0, 0)  # (0,0) werewolf, (1,0) two werewolves, (2,0) witch, (0,1) vampire
+    s.hand[1, :2], s.n_hand[1] = (1, 2), 2  # the witch's turns (seat 1)
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(1, -1)))  # over (1,0) and its own witch (2,0)
+    engine.card_turn(s, t, 1)
+    assert script_used(s) and s.rival_heads_covered[1] == 2
+    script_choices(s, option_code(PLACE_CARD, 0, 0, at(-2, 0)))  # over the werewolf (0,0) and the vampire (0,1)
+    engine.card_turn(s, t, 1)
+    assert script_used(s) and s.rival_heads_covered[1] == 3 and s.rival_heads_covered[0] == 0
 
 
 def test_the_solo_game_has_no_crystal_board_crystals_covered_move_no_marker():

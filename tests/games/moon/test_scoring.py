@@ -1,6 +1,7 @@
 """Monsters on the Moon's scoring: the rulebook's examples, groups, moon-walls, the final scoring, tie-breakers, solo."""
 
 from balance.games.moon import decisions, engine
+from balance.games.moon.rules import MISSION_KINDS
 from balance.games.moon.tables import WEREWOLF, WITCH
 from tests.games.moon.position import at, enclose_block, lay, position, rng, wall
 
@@ -221,3 +222,22 @@ def test_enclosed_monsters_count_double_in_the_final_scoring_too():
     engine.final_scoring(s, t)
     assert s.final_heads[2] == 2 * 2 * t.enclosed_factor and s.final_heads[0] == 0
     assert s.area[at(1, 1)] != 0 and s.area[at(3, 0)] == 0
+
+
+def test_each_mission_counts_what_its_card_names():
+    """'there are now also random missions you can complete': each mission card names what it counts (the rules'
+    ``mission_cards``); here every count differs, so no mission counts another's."""
+    s, t, _ = position(["www/www", "ww./..w", "ww./..w", "w../...", "w../..."], players=2)
+    lay(s, t, 0, 0, 0)  # a group of 6
+    lay(s, t, 1, 4, 0)  # a group of 2, (4,0) (5,0), and a single at (6,1)
+    lay(s, t, int(t.armstrong_face), 3, -2, turns=2)  # the base camp at (4,-1), Armstrong at (5,-1): above the 2
+    lay(s, t, 2, 0, 3)  # a group of 2, (0,3) (1,3), and a single at (2,4)
+    lay(s, t, 3, 4, 3)  # a single at (4,3)
+    lay(s, t, 4, 8, 0)  # a single at (8,0)
+    s.track[0], s.ships_left[0], s.tiles[0] = 7, t.spaceships, 1
+    counts = {kind: int(decisions.mission_count(s, t, 0, getattr(decisions, "M_" + kind.upper())))
+              for kind in MISSION_KINDS}
+    assert counts == {"largest_group": 6, "groups": 3, "heads": 14, "singles": 4, "crystals": 7, "spaceships": 0,
+                      "tiles": 1, "cards": 5, "armstrong": 2}
+    s.ships_left[0] = t.spaceships - 2
+    assert decisions.mission_count(s, t, 0, decisions.M_SPACESHIPS) == 2

@@ -119,6 +119,20 @@ def test_the_random_strategy_draws_only_among_the_positions_outside_an_area_wher
         assert (turns & 1, c) in outside, seed
 
 
+@pytest.mark.parametrize("outer", [True, False], ids=["outer_edges", "between_cards_only"])
+def test_a_moon_wall_stands_between_two_squares_of_cards_and_on_the_layouts_outer_edge_only_if_the_rule_says(outer):
+    """'You may place your moon-walls on any card(s) - remember to place them on a border of the respective
+    square(s)': between two squares of cards always; on a border to the empty table only under
+    ``walls_on_outer_edges``; never with the table on both sides."""
+    s, t, _ = position(["www/www"], mode="moon_walls", moon_walls=replace(MoonWalls(), walls_on_outer_edges=outer))
+    lay(s, t, 0, 0, 0)
+    assert decisions.border_free(s, t, at(0, 0), 0)  # between (0,0) and (1,0)
+    assert decisions.border_free(s, t, at(0, 0), 1)  # between (0,0) and (0,1)
+    assert decisions.border_free(s, t, at(2, 0), 0) == outer  # between (2,0) and the table east of it
+    assert decisions.border_free(s, t, at(0, -1), 1) == outer  # between the table and (0,0) south of it
+    assert not decisions.border_free(s, t, at(4, 0), 0)  # the table on both sides
+
+
 def test_a_card_is_never_laid_across_a_moon_wall():
     s, t, _ = position(["www/www"], mode="moon_walls")
     lay(s, t, 0, 0, 0)
@@ -150,6 +164,26 @@ def test_the_walls_of_a_turn_touch_each_other_and_at_least_the_fewest_are_placed
     engine.put_wall(s, t, 0, *option_fields(s.options[0])[1:])
     n = int(engine.wall_options(s, t, 0, 3))
     assert n > 1 and option_fields(s.options[0])[0] == STOP_WALLS  # the fewest are placed: it may stop
+
+
+def test_every_free_wall_touching_the_turns_walls_is_offered_once():
+    """'All moon-walls that you place during your turn must be in contact with each other': with room to spare,
+    every short or long wall on free borders that touches the turn's walls is offered, and each once."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    s.n_turn_walls = 0
+    for placed, first in enumerate([(1, 0, at(0, 0)), (1, 1, at(1, 0))], 1):
+        engine.put_wall(s, t, 0, *first)
+        mine = set().union(*(corners(*(int(v) for v in s.turn_walls[w])) for w in range(placed)))
+        touching = {(WALL_AT, squares, border, y * GRID + x)
+                    for y in range(int(s.y0) - 3, int(s.y1) + 2) for x in range(int(s.x0) - 3, int(s.x1) + 2)
+                    for border in (0, 1) for squares in (1, 2)
+                    if decisions.wall_free(s, t, y * GRID + x, border, squares)
+                    and corners(squares, border, y * GRID + x) & mine}
+        n = int(engine.wall_options(s, t, 0, placed))
+        offered = [option_fields(c) for c in s.options[:n]]
+        assert len(offered) == len(set(offered)) and set(offered) == touching, placed
 
 
 def test_a_wall_turn_places_three_to_five_touching_walls_and_draws_a_card():
@@ -240,6 +274,136 @@ def test_a_short_moon_wall_is_one_of_the_players_short_ones_a_long_one_of_its_lo
     assert (s.long_left[0], s.short_left[0]) == (2, 6)
 
 
+@pytest.mark.parametrize("kind", ["long", "short"])
+def test_a_player_with_only_long_or_only_short_moon_walls_left_is_offered_only_those(kind):
+    """'each player gets 3 long and 7 short moon-walls': with none of one kind left, every wall of the turn offered,
+    the first and those touching it, is of the other kind."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    s.long_left[0], s.short_left[0] = (3, 0) if kind == "long" else (0, 7)
+    squares = int(t.long_wall_squares) if kind == "long" else 1
+    assert engine.wall_turn_possible(s, t, 0)
+    s.n_turn_walls = 0
+    for placed in range(3):
+        n = int(engine.wall_options(s, t, 0, placed))
+        codes = [option_fields(c) for c in s.options[:n]]
+        assert codes and all(what == WALL_AT and sq == squares for what, sq, _, _ in codes), (placed, codes)
+        engine.put_wall(s, t, 0, *codes[0][1:])
+    assert s.walls_placed[0] == 3 and min(s.long_left[0], s.short_left[0]) == 0
+
+
+def test_a_player_with_exactly_three_moon_walls_left_may_place_all_three_in_one_turn():
+    """'Place exactly 3, 4 or 5 of your moon-walls': with 3 left (1 long, 2 short) and room for them, the wall turn is
+    possible and each of the three is offered in turn."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    s.long_left[0], s.short_left[0] = 1, 2
+    assert engine.wall_turn_possible(s, t, 0)
+    s.n_turn_walls = 0
+    for placed in range(3):
+        n = int(engine.wall_options(s, t, 0, placed))
+        codes = [option_fields(c) for c in s.options[:n]]
+        assert codes and codes[0][0] == WALL_AT, placed
+        engine.put_wall(s, t, 0, *codes[0][1:])
+    assert s.long_left[0] == 0 and s.short_left[0] == 0 and s.walls_placed[0] == 3
+
+
+def test_a_player_with_four_moon_walls_left_may_place_all_four_in_one_turn():
+    """'Place exactly 3, 4 or 5 of your moon-walls': with 4 left, the turn goes on to the fourth, the last."""
+    s, t, _ = position(["www/www", "hhh/hhh"], players=3, mode="moon_walls", scripted=True)
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 0, 2)
+    s.long_left[0], s.short_left[0] = 0, 4
+    script_choices(s, *(option_code(WALL_AT, 1, 0, at(0, y)) for y in range(4)))  # a line down, x 0 | x 1
+    engine.wall_turn(s, t, 0)
+    assert script_used(s) and s.walls_placed[0] == 4 and s.short_left[0] == 0
+
+
+def staircase(long_walls, short_walls):
+    """One card, walls only between its squares (``walls_on_outer_edges`` off): another player's walls leave the
+    werewolf a staircase of three free borders, (0,0)|(1,0), (1,0)/(1,1), (1,1)|(2,1), no two in a straight line."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls",
+                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
+    lay(s, t, 0, 0, 0)
+    pen_in(s, t, 1, [(1, 0, "east"), (0, 1, "east"), (0, 0, "south"), (2, 0, "south")])
+    s.long_left[0], s.short_left[0] = long_walls, short_walls
+    return s, t
+
+
+def test_three_short_walls_in_a_staircase_make_a_wall_turn_where_no_long_wall_fits():
+    """A long moon-wall spans two square borders in a straight line, a short one a single border: the staircase
+    takes the three short walls of a turn, each touching the one before, and no long wall."""
+    s, t = staircase(0, 3)
+    assert s.n_areas == 0  # every square is on the layout's outer edge: nothing is enclosed
+    assert engine.wall_turn_possible(s, t, 0)
+    s.n_turn_walls = 0
+    n = int(engine.wall_options(s, t, 0, 0))
+    steps = [(1, 0, at(0, 0)), (1, 1, at(1, 0)), (1, 0, at(1, 1))]
+    assert {option_fields(c) for c in s.options[:n]} == {(WALL_AT, *step) for step in steps}
+    for placed, step in enumerate(steps):  # down the staircase, each wall offered in its turn
+        n = int(engine.wall_options(s, t, 0, placed))
+        assert (WALL_AT, *step) in {option_fields(c) for c in s.options[:n]}, placed
+        engine.put_wall(s, t, 0, *step)
+    assert s.short_left[0] == 0
+    s, t = staircase(0, 3)
+    s.policies.id[:] = GROUPER
+    engine.wall_turn(s, t, 0)  # one wall offered at a time down the staircase, the turn goes on to the third
+    assert s.walls_placed[0] == 3
+    for long_walls, short_walls in ((3, 0), (1, 2)):  # short walls too few, and no long wall fits
+        s, t = staircase(long_walls, short_walls)
+        assert not engine.wall_turn_possible(s, t, 0), (long_walls, short_walls)
+        s.n_turn_walls = 0
+        assert engine.wall_options(s, t, 0, 0) == 0, (long_walls, short_walls)  # no first wall offered either
+
+
+def test_three_long_walls_need_six_free_borders_in_a_line_five_take_two_long_and_a_short_four_one_long():
+    """A long moon-wall spans two square borders in a straight line: a line of five free borders (the others taken,
+    walls only between squares) holds no turn of three long walls, but one of two long walls and a short one; a line
+    of four, one long wall and two short ones."""
+    for line, (long_walls, short_walls), possible in ((5, (3, 0), False), (5, (2, 1), True), (4, (1, 2), True)):
+        s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
+                           moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
+        lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
+        lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
+        pen_in(s, t, 1, [(x, y, "south") for x in range(2) for y in range(5)]
+               + [(0, y, "east") for y in range(line, 6)])
+        assert all(decisions.wall_free(s, t, at(0, y), 0, 1) for y in range(line)) and s.n_areas == 0
+        s.long_left[0], s.short_left[0] = long_walls, short_walls
+        assert bool(engine.wall_turn_possible(s, t, 0)) == possible, (line, long_walls, short_walls)
+
+
+def test_a_long_wall_between_two_short_ones_makes_a_turn_of_a_players_last_three_walls():
+    """A player's last 1 long and 2 short moon-walls: the only room is a short wall, a long one below it and a short
+    one below that, each touching the one before (walls only between squares)."""
+    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
+                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
+    lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
+    lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
+    free = [(0, 0, "south"), (0, 1, "east"), (0, 2, "east"), (1, 2, "south")]
+    borders = [(0, y, "east") for y in range(6)] + [(x, y, "south") for x in range(2) for y in range(5)]
+    pen_in(s, t, 1, [b for b in borders if b not in free])
+    s.long_left[0], s.short_left[0] = 1, 2
+    assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
+
+
+def test_a_free_border_apart_from_the_others_does_not_hide_a_staircase_of_three_short_walls():
+    """Three touching short walls fit in a staircase lower down (walls only between squares): the free border at the
+    top, touching no other, is tried first and given up, its short wall given back; the three short walls make a
+    turn."""
+    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
+                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
+    lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
+    lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
+    free = [(0, 0, "east"), (0, 2, "south"), (0, 3, "east"), (1, 3, "south")]
+    borders = [(0, y, "east") for y in range(6)] + [(x, y, "south") for x in range(2) for y in range(5)]
+    pen_in(s, t, 1, [b for b in borders if b not in free])
+    assert all(decisions.wall_free(s, t, at(x, y), 0 if b == "east" else 1, 1) for x, y, b in free)
+    s.long_left[0], s.short_left[0] = 0, 3
+    assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
+
+
 def pen_in(s, t, seat, walls):
     """Moon-walls of another player, each a turn of its own: (x, y, border) short walls."""
     s.short_left[seat] = len(walls)
@@ -265,9 +429,22 @@ def square_with_one_gap():
     left square: the werewolf may place walls on that gap and the four borders inside the 2 x 2 squares."""
     s, t, _ = position(["www/www"], players=3, mode="moon_walls")
     lay(s, t, 0, 0, 0)
-    pen_in(s, t, 1, [(1, -1, "south"), (-1, 0, "east"), (-1, 1, "east"), (0, 1, "south"), (1, 1, "south"),
-                     (1, 0, "east"), (1, 1, "east"),
-                     (2, -1, "south"), (2, 0, "east"), (2, 1, "east"), (2, 1, "south")])
+    pen_in(s, t, 1, SQUARE_PEN)
+    return s, t
+
+
+SQUARE_PEN = [(1, -1, "south"), (-1, 0, "east"), (-1, 1, "east"), (0, 1, "south"), (1, 1, "south"),
+              (1, 0, "east"), (1, 1, "east"),
+              (2, -1, "south"), (2, 0, "east"), (2, 1, "east"), (2, 1, "south")]
+
+
+def square_with_one_gap_mirrored():
+    """``square_with_one_gap`` mirrored across the diagonal (x and y swapped, east borders for south ones): the card
+    turned, its bottom row walled in, its top 2 x 2 squares walled in but for the west border of the top left
+    square: the gap is a wall on an east border."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls")
+    lay(s, t, 0, 0, 0, turns=1)
+    pen_in(s, t, 1, [(y, x, "south" if border == "east" else "east") for x, y, border in SQUARE_PEN])
     return s, t
 
 
@@ -299,6 +476,41 @@ def test_a_wall_that_would_close_an_area_around_the_only_room_left_is_not_offere
     assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
     engine.put_wall(s, t, 0, *gap[1:])
     assert s.area[at(0, 0)] != 0 and int(engine.wall_options(s, t, 0, 3)) == 1  # only stopping is left
+
+
+def test_a_wall_on_an_east_border_that_would_close_an_area_around_the_only_room_left_is_not_offered():
+    """The same, mirrored: the gap a square's west border.  'Walls may no longer be placed inside a surrounded area':
+    the search for room sees the area a wall closes whichever end of it meets the other walls."""
+    s, t = square_with_one_gap_mirrored()
+    gap = (WALL_AT, 1, 0, at(-1, 0))
+    s.n_turn_walls = 0
+    n = int(engine.wall_options(s, t, 0, 0))
+    first = {option_fields(c) for c in s.options[:n]}
+    assert gap not in first  # it would close the 2 x 2 squares: no room for two more walls
+    assert (WALL_AT, 1, 1, at(0, 0)) in first and (WALL_AT, 2, 0, at(0, 0)) in first  # inside: room for three
+    engine.put_wall(s, t, 0, 1, 1, at(0, 0))  # between the left squares, touching the gap
+    n = int(engine.wall_options(s, t, 0, 1))
+    assert gap not in {option_fields(c) for c in s.options[:n]}
+    engine.put_wall(s, t, 0, 1, 0, at(0, 0))  # the second wall inside
+    n = int(engine.wall_options(s, t, 0, 2))
+    assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
+    engine.put_wall(s, t, 0, *gap[1:])
+    assert s.area[at(0, 0)] != 0 and int(engine.wall_options(s, t, 0, 3)) == 1  # only stopping is left
+
+
+@pytest.mark.parametrize("mirrored", [False, True], ids=["south_border", "east_border"])
+def test_a_wall_tried_in_the_search_for_room_closes_the_area_it_would_surround_and_is_taken_back(mirrored):
+    """'Walls may no longer be placed inside a surrounded area': a wall tried for a moment (is there room for the
+    turn's other walls?) closes the 2 x 2 squares it would surround, whichever border it stands on, and taking it
+    back opens them again."""
+    s, t = square_with_one_gap_mirrored() if mirrored else square_with_one_gap()
+    squares, border, c = (1, 0, at(-1, 0)) if mirrored else (1, 1, at(0, -1))
+    inside = [at(x, y) for x in range(2) for y in range(2)]
+    s.n_turn_walls = 0
+    engine.hold_wall(s, t, 0, squares, border, c)
+    assert [int(s.area[q]) for q in inside] == [-1] * 4 and s.wall[border, c] == 1
+    engine.lift_wall(s, squares, border, c)
+    assert [int(s.area[q]) for q in inside] == [0] * 4 and s.wall[border, c] == 0 and s.n_turn_walls == 0
 
 
 def clone(s):
