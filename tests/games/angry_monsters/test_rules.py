@@ -490,6 +490,16 @@ def test_a_scripted_choice_overrides_the_policy_which_then_plans_from_where_the_
     assert max(abs(monster // w2 - meeple // w2), abs(monster % w2 - meeple % w2)) == 1
 
 
+def replace_the_destroyed_site(p, site, evacuated):
+    """The evac site on ``site`` destroyed with ``evacuated`` meeples evacuated; the human replaces it from the pile
+    on the same square."""
+    E.destroy(p.s, p.t, 0, site)
+    p.s.evacuated = evacuated
+    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 1
+
+
 def test_a_monster_that_eats_the_last_meeple_stops_there_for_the_game_is_over():
     """Objectives: 'The game ends when all Meeple are removed from the board.'  The monster rolls 3, eats the last
     meeple (3 - 1 + 2 = 4 moves left) beside a red building it could pay for: the turn ends with the meal, the red
@@ -527,11 +537,7 @@ def test_three_meeples_are_put_back_though_only_three_free_squares_are_left():
     each, the last one on the last free square."""
     p = Position(["M~~~~~", "~~rrr.", "~~.E.m"], players=2)
     site = p.cell(2, 3)
-    E.destroy(p.s, p.t, 0, site)
-    p.s.evacuated = 3
-    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
-    E.human_turn(p.s, p.t)
-    assert p.all_used() and p.s.replaced == 1
+    replace_the_destroyed_site(p, site, 3)
     assert p.s.evacuated == 0 and p.s.on_board == 4
     assert [p.s.meeple_count[c] for c in (p.cell(1, 5), p.cell(2, 2), p.cell(2, 4))] == [1, 1, 1]
 
@@ -541,11 +547,7 @@ def test_without_the_price_only_the_meeples_evacuated_are_put_back():
     evacuated (one here) go back on the board, no more ('replaces three evacuated Meeple')."""
     p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2, replace_needs_evacuated=False)
     site = p.cell(2, 3)
-    E.destroy(p.s, p.t, 0, site)
-    p.s.evacuated = 1
-    p.choices((REPLACE, -1), (FROM_PILE, -1), (PLACE, site))
-    E.human_turn(p.s, p.t)
-    assert p.all_used() and p.s.replaced == 1
+    replace_the_destroyed_site(p, site, 1)
     assert p.s.evacuated == 0 and p.s.on_board == 2
     assert len([e for e in events(p.s) if e[0] == E.PUTS_BACK]) == 1
 

@@ -11,9 +11,9 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BOW_TRACKER, DRAKOOR, EMP, END, FLAME_THROWER, HANDGUN, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JADE, JOE,
-    LASER_EYE, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage,
-    attack_range, attacks, chance_36, needed, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BOW_TRACKER, DRAKOOR, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, MECHOOR,
+    MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage, attack_range, attacks,
+    chance_36, in_range, monster_attack, needed, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import Rules
 from balance.games.duel.tables import FIRST_MONSTER as N_HEROES, PIECES, TABLES
@@ -97,14 +97,15 @@ def test_searching_a_piece_s_moves_only_when_they_could_win_takes_the_same_optio
 
 def test_a_monster_s_best_shot_from_a_square_is_the_best_of_its_shots_at_the_heroes_in_range_and_in_sight():
     """``monster_shot_from`` tries the heroes best shot first (``list_aims``, once a decision) and stops at the first
-    in range and in sight: the same worth as every hero's shot worked out there (the chance to hit times the share of
-    its capacity, a kill counting double; 0.2 for the hypno-ray), on every street square of standard games."""
+    in range and in sight: the same worth as every hero's shot worked out there (the chance to hit times the worth of
+    the damage; 0.2 for the hypno-ray), on every street square of standard games."""
     t = TABLES.python(Rules(), 2)
     streets = [c for c in range(t.n_cells) if t.building[c] == 0]
     shots = 0
     for s in positions("sniper", "wall", games=4, rounds=(6, 14)):
         policies.list_aims(s, t, (1 << PIECES) - 1)
-        for m, attack in ((MECHOOR, HEAT_RAY), (SHAGGOO, LASER_EYE), (SPECTOOR, HYPNO_RAY), (MOOGRE, ROCKS)):
+        for m in (MECHOOR, SHAGGOO, SPECTOOR, MOOGRE):
+            attack = monster_attack(m)
             if s.at[m] < 0:
                 continue
             for c in streets:
@@ -114,11 +115,9 @@ def test_a_monster_s_best_shot_from_a_square_is_the_best_of_its_shots_at_the_her
                 worth = {}
                 for h in range(N_HEROES):
                     sq = s.at[h]
-                    if sq < 0 or (attack_range(t, attack) and t.apart[c, sq] > attack_range(t, attack)):
+                    if sq < 0 or not in_range(t, c, sq, attack_range(t, attack)):
                         continue
-                    left = t.capacity[h] - s.damage[h]
-                    damage = attack_damage(t, attack, h)
-                    harm = 0.2 if attack == HYPNO_RAY else 2.0 if damage >= left else damage / t.capacity[h]
+                    harm = 0.2 if attack == HYPNO_RAY else policies.harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
                     worth[h] = harm * (chance_36(needed(s, t, attack, h, sq)) / 36.0)
                 in_sight = [v for h, v in worth.items() if sees(s, t, c, False, s.at[h], False)]
                 assert policies.monster_shot_from(s, t, m, c, False, 0) == max(worth.values(), default=0.0)

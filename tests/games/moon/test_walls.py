@@ -460,38 +460,23 @@ def test_no_wall_turn_when_every_three_touching_walls_would_wall_in_the_room_for
     assert not engine.can_play(s, t, 0) and engine.next_player(s, t, 0) == 1  # no card either: skipped
 
 
-def test_a_wall_that_would_close_an_area_around_the_only_room_left_is_not_offered():
-    s, t = square_with_one_gap()
-    gap = (WALL_AT, 1, 1, at(0, -1))
+@pytest.mark.parametrize("mirrored", [False, True], ids=["south_border", "east_border"])
+def test_a_wall_that_would_close_an_area_around_the_only_room_left_is_not_offered(mirrored):
+    """The gap a square's north border, or (mirrored) its west border, a wall on an east border.  'Walls may no longer
+    be placed inside a surrounded area': the search for room sees the area a wall closes whichever end of it meets
+    the other walls."""
+    s, t = square_with_one_gap_mirrored() if mirrored else square_with_one_gap()
+    across, along = (1, 0) if mirrored else (0, 1)  # the inner border touching the gap, the other one
+    gap = (WALL_AT, 1, 0, at(-1, 0)) if mirrored else (WALL_AT, 1, 1, at(0, -1))
     s.n_turn_walls = 0
     n = int(engine.wall_options(s, t, 0, 0))
     first = {option_fields(c) for c in s.options[:n]}
     assert gap not in first  # it would close the 2 x 2 squares: no room for two more walls
-    assert (WALL_AT, 1, 0, at(0, 0)) in first and (WALL_AT, 2, 1, at(0, 0)) in first  # inside: room for three
-    engine.put_wall(s, t, 0, 1, 0, at(0, 0))  # between the top squares, touching the gap
+    assert (WALL_AT, 1, across, at(0, 0)) in first and (WALL_AT, 2, along, at(0, 0)) in first  # inside: room for three
+    engine.put_wall(s, t, 0, 1, across, at(0, 0))  # between two squares inside, touching the gap
     n = int(engine.wall_options(s, t, 0, 1))
     assert gap not in {option_fields(c) for c in s.options[:n]}
-    engine.put_wall(s, t, 0, 1, 1, at(0, 0))  # the second wall inside
-    n = int(engine.wall_options(s, t, 0, 2))
-    assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
-    engine.put_wall(s, t, 0, *gap[1:])
-    assert s.area[at(0, 0)] != 0 and int(engine.wall_options(s, t, 0, 3)) == 1  # only stopping is left
-
-
-def test_a_wall_on_an_east_border_that_would_close_an_area_around_the_only_room_left_is_not_offered():
-    """The same, mirrored: the gap a square's west border.  'Walls may no longer be placed inside a surrounded area':
-    the search for room sees the area a wall closes whichever end of it meets the other walls."""
-    s, t = square_with_one_gap_mirrored()
-    gap = (WALL_AT, 1, 0, at(-1, 0))
-    s.n_turn_walls = 0
-    n = int(engine.wall_options(s, t, 0, 0))
-    first = {option_fields(c) for c in s.options[:n]}
-    assert gap not in first  # it would close the 2 x 2 squares: no room for two more walls
-    assert (WALL_AT, 1, 1, at(0, 0)) in first and (WALL_AT, 2, 0, at(0, 0)) in first  # inside: room for three
-    engine.put_wall(s, t, 0, 1, 1, at(0, 0))  # between the left squares, touching the gap
-    n = int(engine.wall_options(s, t, 0, 1))
-    assert gap not in {option_fields(c) for c in s.options[:n]}
-    engine.put_wall(s, t, 0, 1, 0, at(0, 0))  # the second wall inside
+    engine.put_wall(s, t, 0, 1, along, at(0, 0))  # the second wall inside
     n = int(engine.wall_options(s, t, 0, 2))
     assert gap in {option_fields(c) for c in s.options[:n]}  # the third may close the area
     engine.put_wall(s, t, 0, *gap[1:])

@@ -16,7 +16,6 @@ from balance.kit.script import script_choices, script_dice, script_used
 from balance.sim.batch import lineup
 
 NO_TABLE = np.zeros((1, 1, 1), np.uint8)
-ROLLED_EVENT, BUSTED_EVENT, HELD_EVENT = engine.ROLLED, engine.BUSTED, engine.HELD
 
 
 def position(policy=HOLD_AT, threshold=20.0, per_point=0.0, scores=(0, 0), seed=0, **rules):
@@ -99,8 +98,8 @@ def test_the_replay_tells_each_roll_then_the_hold_or_the_bust():
     s2, _ = position(threshold=10)
     script_dice(s2, 3, 1)
     turn(s2, t)
-    assert events(s) == [(ROLLED_EVENT, 6, 0, 0, 0), (ROLLED_EVENT, 5, 0, 0, 0), (HELD_EVENT, 11, 11, 0, 0)]
-    assert events(s2) == [(ROLLED_EVENT, 3, 0, 0, 0), (ROLLED_EVENT, 1, 0, 0, 0), (BUSTED_EVENT, 3, 0, 0, 0)]
+    assert events(s) == [(engine.ROLLED, 6, 0, 0, 0), (engine.ROLLED, 5, 0, 0, 0), (engine.HELD, 11, 11, 0, 0)]
+    assert events(s2) == [(engine.ROLLED, 3, 0, 0, 0), (engine.ROLLED, 1, 0, 0, 0), (engine.BUSTED, 3, 0, 0, 0)]
 
 
 def test_catch_up_raises_the_threshold_by_the_points_behind():
