@@ -101,12 +101,15 @@ def _at_a_glance(a: Analysis, flags: list[Flag]) -> Section:
                       f"draws {pct(a.draws.value, 2)}, timeouts {pct(a.timeouts.value, 2)}"))
     blocks: list = [Verdict(kind, verdict), KeyNumbers(items), Text(_what_was_played(a), "muted")]
     if flags:
-        blocks.append(Text(f"{len(flags)} finding{'s' if len(flags) > 1 else ''} cross the report's thresholds "
-                           f"(the thresholds are listed at the end):"))
+        blocks.append(Text(f"{_findings(len(flags))} the report's thresholds (the thresholds are listed at the end):"))
         blocks += [Callout(f.severity, f.text, f"Raised by: {f.threshold}.") for f in flags]
     else:
         blocks.append(Callout("ok", "Nothing crosses the report's balance thresholds (listed at the end).", ""))
     return Section("At a glance", blocks, id="glance")
+
+
+def _findings(n: int) -> str:
+    return "1 finding crosses" if n == 1 else f"{n} findings cross"
 
 
 def _seat_names(a: Analysis) -> str:
@@ -224,10 +227,14 @@ def _seats(a: Analysis) -> Section:
     cols = ["seat", *(["role"] if a.has_sides else []), *(["strategy"] if mixed else []), "wins", "win rate",
             "95% interval", fair_col, "mean score"]
     lead = 1 + a.has_sides + mixed
+    if not a.has_sides:
+        line = "; the dashed line is the fair share"
+    elif any(len(a.role_seats(s)) > 1 for s in range(1, a.players + 1)):
+        line = "; the dashed line is an even split of the role's wins between its seats"
+    else:
+        line = ""  # no role has two seats to split its wins (F.draw_seat_wins draws no line)
     blocks = [
-        Plot(partial(F.draw_seat_wins, a=a), 2.6,
-             caption="Win rate by seat, with 95% Wilson intervals; the dashed line is "
-                     + ("an even split of the role's wins between its seats." if a.has_sides else "the fair share.")),
+        Plot(partial(F.draw_seat_wins, a=a), 2.6, caption=f"Win rate by seat, with 95% Wilson intervals{line}."),
         Table(cols, rows, align=["l"] * lead + ["r"] * 5),
     ]
     tests = []
@@ -354,11 +361,10 @@ def _mean_and_ci(e, sign: bool = False) -> str:
         return "–"
     if not math.isfinite(e.lo):
         return sig(e.value, sign)
-    for digits in range(3, 8):
-        lo, hi = sig(e.lo, sign, digits), sig(e.hi, sign, digits)
-        if lo != hi:
-            break
-    return f"{sig(e.value, sign, digits)} ({lo} to {hi})"
+    digits = 3  # a zero-wide interval (every seat had the same) needs no more
+    while e.lo != e.hi and digits < 7 and sig(e.lo, sign, digits) == sig(e.hi, sign, digits):
+        digits += 1
+    return f"{sig(e.value, sign, digits)} ({sig(e.lo, sign, digits)} to {sig(e.hi, sign, digits)})"
 
 
 def _scores(a: Analysis) -> Section:
@@ -383,8 +389,10 @@ def _scores(a: Analysis) -> Section:
                                                   if a.has_sides else "")))
     m = a.margin
     if m.n:
-        blocks.append(Text(f"Winning margin (the winner's score minus the best other score): median {m.quantile(0.5):g}"
-                           f" points, mean {m.mean:.1f}; 90% of the decided games are won by between "
+        median = m.quantile(0.5)
+        blocks.append(Text(f"Winning margin (the winner's score minus the best other score): median {median:g}"
+                           f" point{'' if abs(median) == 1 else 's'}, mean {m.mean:.1f}; 90% of the decided games are "
+                           f"won by between "
                            f"{m.quantile(0.05):g} and {m.quantile(0.95):g} points."))
     if a.score_components:
         blocks.append(Plot(partial(F.draw_components, a=a), 2.6,

@@ -70,11 +70,15 @@ def sig(x: float, sign: bool = False, digits: int = 3) -> str:
 
 
 def mean_ci(e: Estimate, digits: int = 2) -> tuple[str, str]:
-    """(mean, interval) texts for a mean estimate."""
+    """(mean, interval) texts for a mean estimate: ``digits`` decimals, more when the interval needs them to show
+    (4.18–4.23, not 4.2–4.2)."""
     if e.value is None or not math.isfinite(e.value):
         return "–", "–"
-    ci = "–" if not math.isfinite(e.lo) else f"{e.lo:.{digits}f}–{e.hi:.{digits}f}"
-    return f"{e.value:.{digits}f}", ci
+    if not math.isfinite(e.lo):
+        return f"{e.value:.{digits}f}", "–"
+    while e.lo != e.hi and digits < 6 and f"{e.lo:.{digits}f}" == f"{e.hi:.{digits}f}":
+        digits += 1
+    return f"{e.value:.{digits}f}", f"{e.lo:.{digits}f}–{e.hi:.{digits}f}"
 
 
 def p_value(p: float) -> str:

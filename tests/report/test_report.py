@@ -79,6 +79,11 @@ def test_report_renders_for_every_game(reported):
     for seat in range(1, spec.min_players + 1):
         assert f"seat {seat}" in html
     assert " on 1 process</td>" in html  # the run took jobs=1: "1 process", not "1 processes"
+    if spec.min_players > 1:  # the dashed line: the fair share, or an even split of a role's wins among its seats
+        roles = spec.seat_roles_of(spec.min_players)
+        line = "; the dashed line is the fair share" if len(set(roles)) == 1 else "" if len(set(roles)) == len(
+            roles) else "; the dashed line is an even split of the role's wins between its seats"
+        assert f"Win rate by seat, with 95% Wilson intervals{line}." in html_lib.unescape(html)
 
 
 def test_pdf_has_the_pages_and_text(reported):

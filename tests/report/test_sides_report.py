@@ -1,6 +1,7 @@
 """The Angry Monsters rulebook scenario end to end: the verdict and the side totals lead, in the terminal,
 the report and a sweep, and no figure calls a monster's or the human's rate a first-seat advantage."""
 
+import html as html_lib
 import re
 
 from typer.testing import CliRunner
@@ -26,6 +27,7 @@ def test_the_rulebook_run_leads_with_the_human(tmp_path):
     cards = re.findall(r'<div class="label">(.*?)</div>', body)
     assert cards[:2] == ["the human wins", "the monsters win"]
     assert "first-seat advantage" not in html
+    assert "the dashed line is an even split of the role's wins between its seats." in html_lib.unescape(html)
 
 
 def test_an_angry_monsters_sweep_judges_the_sides_and_never_says_first_seat_advantage(tmp_path):
