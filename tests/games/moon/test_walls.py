@@ -321,6 +321,33 @@ def test_a_player_with_four_moon_walls_left_may_place_all_four_in_one_turn():
     assert script_used(s) and s.walls_placed[0] == 4 and s.short_left[0] == 0
 
 
+def line_of_four_free_borders():
+    """Two cards turned, x 0..1 and y 0..5, walls only between squares: another player's walls leave the werewolf
+    (7 short walls, no long one) the four borders (0,y)|(1,y), y 0..3, a line down."""
+    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls", scripted=True,
+                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
+    lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
+    lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
+    pen_in(s, t, 1, [(x, y, "south") for x in range(2) for y in range(5)] + [(0, y, "east") for y in (4, 5)])
+    s.long_left[0], s.short_left[0] = 0, 7
+    return s, t, [(1, 0, at(0, y)) for y in range(4)]
+
+
+def test_a_wall_turn_goes_on_to_a_fourth_wall_when_only_one_more_has_room():
+    """'Place exactly 3, 4 or 5 of your moon-walls': the fewest placed down a line of four free borders, the fourth
+    the only wall offered besides stopping, the player who takes it places it."""
+    s, t, line = line_of_four_free_borders()
+    s.n_turn_walls = 0
+    for step in line[:3]:
+        engine.put_wall(s, t, 0, *step)
+    n = int(engine.wall_options(s, t, 0, 3))
+    assert {option_fields(c) for c in s.options[:n]} == {(STOP_WALLS, 0, 0, 0), (WALL_AT, *line[3])}
+    s, t, line = line_of_four_free_borders()
+    script_choices(s, *(option_code(WALL_AT, *step) for step in line))
+    engine.wall_turn(s, t, 0)
+    assert script_used(s) and s.walls_placed[0] == 4 and s.short_left[0] == 3
+
+
 def staircase(long_walls, short_walls):
     """One card, walls only between its squares (``walls_on_outer_edges`` off): another player's walls leave the
     werewolf a staircase of three free borders, (0,0)|(1,0), (1,0)/(1,1), (1,1)|(2,1), no two in a straight line."""
@@ -402,6 +429,30 @@ def test_a_free_border_apart_from_the_others_does_not_hide_a_staircase_of_three_
     assert all(decisions.wall_free(s, t, at(x, y), 0 if b == "east" else 1, 1) for x, y, b in free)
     s.long_left[0], s.short_left[0] = 0, 3
     assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
+
+
+def test_a_short_wall_given_up_in_the_search_for_room_does_not_hide_the_long_wall_tried_after_it():
+    """'Place exactly 3, 4 or 5 of your moon-walls' with the fewest made 4, and 'walls may no longer be placed inside
+    a surrounded area': with 1 long and 3 short walls left, the only turn is (0,1)|(1,1), then the long wall under
+    (1,0) and (2,0), then (1,0)|(2,0), then the wall over (2,0).  After the first, the search tries the short wall
+    under (1,0) (no long wall fits after it: the three shorts run out) and gives it up, the walls it listed after
+    that one with it: the long wall comes next."""
+    s, t, _ = position(["www/www"], players=3, mode="moon_walls", moon_walls=replace(MoonWalls(), fewest_per_turn=4))
+    lay(s, t, 0, 0, 0)
+    free = [(-1, 0, "east"), (0, 1, "east"), (1, 0, "east"), (1, 0, "south"), (2, 0, "south"), (2, -1, "south")]
+    borders = [(x, y, "east") for x in range(-1, 3) for y in range(2)] + \
+        [(x, y, "south") for x in range(3) for y in range(-1, 2)]
+    pen_in(s, t, 1, [b for b in borders if b not in free])
+    s.long_left[0], s.short_left[0] = 1, 3
+    assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
+    turn = [(1, 0, at(0, 1)), (2, 1, at(1, 0)), (1, 0, at(1, 0)), (1, 1, at(2, -1))]
+    s.n_turn_walls = 0
+    for placed, step in enumerate(turn):
+        n = int(engine.wall_options(s, t, 0, placed))
+        offered = {option_fields(c) for c in s.options[:n]} - {(STOP_WALLS, 0, 0, 0)}
+        assert offered == {(WALL_AT, *step)}, (placed, offered)
+        engine.put_wall(s, t, 0, *step)
+    assert s.long_left[0] == 0 and s.short_left[0] == 0
 
 
 def pen_in(s, t, seat, walls):
