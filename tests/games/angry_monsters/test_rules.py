@@ -108,12 +108,36 @@ def wrecks_of(p, budget):
     return {sq for kind, sq in options(p, 0, budget) if kind == WRECK}
 
 
+def test_red_costs_one_move_and_green_two():
+    """Monster Rules: 'Red/Orange - 1 move', 'Yellow/Green - 2 moves', 'Blue/Violet - 3', 'Evac site - 4'.  Red
+    north, green west, violet east, the evac site south: each move more adds the next one."""
+    p = Position(["~~r~~", "~gMv~", "~~E~~", "....m"], players=2)
+    red, green, violet, site = p.cell(0, 2), p.cell(1, 1), p.cell(1, 3), p.cell(2, 2)
+    assert wrecks_of(p, 1) == {red}
+    assert wrecks_of(p, 2) == {red, green}
+    assert wrecks_of(p, 3) == {red, green, violet}
+    assert wrecks_of(p, 4) == {red, green, violet, site}
+
+
 def test_a_destroyed_building_becomes_open_ground_and_is_counted_by_price_line():
     p = Position(["~~v~~", "~~M~~", "....E", "m...."])
     left = monster_acts(p, 0, WRECK, p.cell(0, 2), 5)
     assert left == 2
     assert p.s.structure[p.cell(0, 2)] == -1
     assert list(p.s.destroyed[0]) == [0, 0, 1, 0]
+
+
+def test_the_second_monster_scores_the_buildings_it_destroys_and_the_meeples_it_eats():
+    """Monster Rules: 'Monsters can destroy buildings'; Objectives: 'the monster player who destroyed the most
+    buildings wins'.  The second monster (seat 1) destroys the red next to it and eats the meeple: both count
+    for seat 1, none for seat 0, and the standings give seat 1 the win."""
+    p = Position(["M~~~~", "~~Mr.", "~~~mm", "....E"])
+    assert monster_acts(p, 1, WRECK, p.cell(1, 3), 3) == 2
+    assert list(p.s.destroyed[1]) == [1, 0, 0, 0] and list(p.s.destroyed[0]) == [0, 0, 0, 0]
+    assert monster_acts(p, 1, STEP, p.cell(2, 3), 2) == 3
+    assert p.s.eaten[1] == 1 and p.s.eaten[0] == 0
+    assert E.standings(p.s, p.t) == 1 and list(p.s.standing[:3]) == [0, 1, 0]
+    assert list(p.s.scores[:2]) == [0, 1]
 
 
 def test_eating_a_meeple_by_entering_its_square_gives_two_more_moves():
@@ -245,6 +269,36 @@ def test_the_human_makes_up_to_the_roll_of_two_dice_in_moves():
     p = Position(["M~~~~~~~~~", "~~........", "~~m......E"])
     human_turn(p, NEAREST_EXIT, (2, 1), 1.0, 0.5)
     assert p.s.meeple_cell[0] == p.cell(2, 5)  # 3 moves east
+
+
+# The monster in the corner and the meeple in the other, each walled in by buildings no roll can pay for:
+# every turn is a roll and nothing else.
+WALLED_IN = ["Mv...",
+             "vv.E.",
+             "...vv",
+             "...vm"]
+
+
+def test_the_monster_rolls_one_six_sided_die_and_the_human_two():
+    """Monster Rules: 'rolls 1 six-sided die'; Human Rules: 'rolls two six-sided die'.  300 unscripted turns of
+    each from seed 0 (the chance that a face of a fair die never shows in 300 rolls is below 6 x (5/6)^300):
+    the monster's die shows exactly 1..6, and so does each of the human's two dice."""
+    p = Position(WALLED_IN, players=2, building_costs=(7,) * 6)
+    p.seed(0)
+    p.seat(0, GLUTTON)
+    p.seat(1, NEAREST_EXIT, 1.0, 0.5)
+    monster, first, second = set(), set(), set()
+    for _ in range(300):
+        p.s.log.count = 0
+        E.monster_turn(p.s, p.t, 0)
+        E.human_turn(p.s, p.t)
+        rolls = [e for e in events(p.s) if e[0] in (E.MONSTER_ROLLS, E.HUMAN_ROLLS)]
+        assert [e[0] for e in rolls] == [E.MONSTER_ROLLS, E.HUMAN_ROLLS, E.HUMAN_ROLLS]
+        monster.add(rolls[0][2])
+        first.add(rolls[1][1])
+        second.add(rolls[2][1])
+    assert p.s.on_board == 1 and list(p.s.destroyed[0]) == [0, 0, 0, 0]  # nothing but rolls happened
+    assert monster == first == second == set(range(1, 7))
 
 
 def test_crossing_cost_shapes_the_route_to_safety():
