@@ -109,7 +109,7 @@ def rules_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. pig.")]):
     from balance.rules import rules_toml
 
     spec = get_game(game)
-    sys.stdout.write(rules_toml(spec.rules_cls, spec.name))
+    sys.stdout.write(rules_toml(spec.rules_cls, spec.name, spec.readings))
 
 
 @command("validate")

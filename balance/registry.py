@@ -209,6 +209,11 @@ class GameSpec:
         return self.roles.of(players) if self.roles else [""] * players
 
     @property
+    def readings(self) -> list[str]:
+        """How the engine reads the rulebook where it is silent or unclear: the bullets of ``assumptions_doc``."""
+        return bullets(self.assumptions_doc[self.assumptions_doc.find("Assumptions"):])
+
+    @property
     def policy_names(self) -> list[str]:
         return [p.name for p in self.policies]
 
@@ -241,6 +246,26 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+
+
+def bullets(text: str) -> list[str]:
+    """The items of the first list in a docstring ('- ' or '* ', each item's further lines indented deeper), as one
+    line of plain text each (``code`` marks dropped); the paragraph after the list ends it."""
+    items: list[list[str]] = []
+    indent = None  # the open item's marker's indent
+    for line in text.splitlines():
+        words = line.lstrip()
+        depth = len(line) - len(words)
+        if words[:2] in ("- ", "* "):
+            items.append([words[2:]])
+            indent = depth
+        elif indent is not None and words and depth > indent:
+            items[-1].append(words)
+        elif words and items:
+            break
+        else:
+            indent = None
+    return [" ".join(item).replace("``", "") for item in items]
 
 
 def register(spec: GameSpec) -> GameSpec:

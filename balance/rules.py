@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import math
+import textwrap
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any
+from typing import Any, Sequence
 
 
 
@@ -238,10 +239,15 @@ def to_toml_value(value: Any) -> str:
     return str(value)
 
 
-def rules_toml(rules_cls, title: str) -> str:
-    """The full default rules as a commented ``[rules]`` table a designer can paste into a scenario."""
-    lines = [f"# {title}: every rule value, as printed (rulebook) or assumed where the rulebook is silent.",
-             "# Paste into a scenario and uncomment the lines you change.", "[rules]"]
+def rules_toml(rules_cls, title: str, readings: Sequence[str] = ()) -> str:
+    """The full default rules as a commented ``[rules]`` table a designer can paste into a scenario, after the
+    engine's readings of the rulebook (``GameSpec.readings``)."""
+    lines = [f"# {title}: every rule value, as printed (rulebook) or assumed where the rulebook is silent."]
+    if readings:
+        lines.append("# How the engine reads the rulebook where it is silent or unclear (those with a number are below):")
+        lines += [f"#   - {line}" if i == 0 else f"#     {line}" for r in readings
+                  for i, line in enumerate(textwrap.wrap(r, 100))]
+    lines += ["# Paste into a scenario and uncomment the lines you change.", "[rules]"]
     for rv in rule_values(rules_cls()):
         i = rv.info
         lines.append(f"# {i.doc}. Allowed: {i.allowed(rv.default)}.")

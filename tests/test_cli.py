@@ -34,6 +34,14 @@ def test_rules_prints_commented_toml_that_parses_as_the_defaults():
     assert tomllib.loads(uncommented)["target_score"] == 100
 
 
+def test_rules_lists_the_engines_readings_of_the_rulebook_first():
+    out = invoke("rules", "angry-monsters").stdout
+    head = out[:out.index("[rules]")]
+    assert "# How the engine reads the rulebook where it is silent or unclear" in head
+    assert "#   - A meeple may not step onto a monster's square" in head
+    assert all(line.startswith("# ") for line in head.splitlines())  # comments, so the table still pastes
+
+
 def test_validate_ok_and_every_problem_with_exit_code_2(tmp_path):
     result = invoke("validate", "scenarios/pig/hold20.toml")
     assert result.exit_code == 0 and "OK" in result.stdout

@@ -48,7 +48,7 @@ def build_document(a: Analysis, flags: list[Flag], games: pl.LazyFrame | None = 
         *_game_details(a),
         *_game_sections(spec, games, meta),
         *([_unfold(how_games_unfold(games, meta, spec), a)] if games is not None else []),
-        _scenario(a, game_name),
+        _scenario(a, game_name, spec.readings if spec is not None else []),
         _method(a),
     ]
     for i, s in enumerate(sections):
@@ -154,7 +154,7 @@ def _sides(a: Analysis) -> Section:
     return Section("Who wins: sides", blocks, id="sides")
 
 
-def _scenario(a: Analysis, game_name: str) -> Section:
+def _scenario(a: Analysis, game_name: str, readings: list[str]) -> Section:
     meta, sc = a.meta, a.meta["scenario"]
     seats = "; ".join(f"{i}: {s['label']}" for i, s in enumerate(sc["seats"], start=1))
     rate = meta.get("games_per_second")
@@ -193,9 +193,19 @@ def _scenario(a: Analysis, game_name: str) -> Section:
                                     f"check them against the game you mean", align=["l", "l", "l", "l"]))
     else:
         blocks.append(Text("Every rule value comes from the rulebook: none is assumed."))
+    if readings:
+        blocks.append(Table(["reading"], [[_sentence(r)] for r in readings], align=["l"],
+                            caption=f"How the engine reads the rulebook where it is silent or unclear ({len(readings)}; "
+                                    f"those with a number are among the rule values above)"))
     blocks.append(Text(f"The run.json file next to this report lists every one of the {len(rules)} rule values "
                        f"with its source.", "muted"))
     return Section("Scenario", blocks, id="scenario")
+
+
+def _sentence(text: str) -> str:
+    """A reading as a sentence of its own: capitalised, ending with a full stop."""
+    text = text.rstrip(" ;.")
+    return text[:1].upper() + text[1:] + "."
 
 
 VALUE_CHARS = 600  # a rule value longer than this (a drawn board) is cut; run.json has it whole

@@ -1,7 +1,8 @@
-"""How the report writes its numbers."""
+"""How the report writes its numbers and the engines' readings of their rulebooks."""
 
 from balance.analysis.stats import Estimate
 from balance.report.content import _findings, _mean_and_ci
+from balance.registry import bullets, games
 from balance.report.fmt import mean_ci
 
 
@@ -21,3 +22,19 @@ def test_a_mean_and_its_interval_get_more_decimals_only_when_the_interval_needs_
 
 def test_the_findings_are_counted_in_words():
     assert [_findings(n) for n in (1, 2, 3)] == ["1 finding crosses", "2 findings cross", "3 findings cross"]
+
+
+def test_a_games_readings_are_the_items_of_its_assumptions_lists():
+    doc = """Assumptions (each a named rule):
+  * one: first line
+    and its second;
+  * two ``code`` here.
+- three, at another indent
+  with more.
+
+Policies: not a reading.
+  * nor is this indented line after the paragraph
+"""
+    assert bullets(doc) == ["one: first line and its second;", "two code here.", "three, at another indent with more."]
+    for spec in games().values():  # every game's list reads whole: no item swallowed the paragraph after it
+        assert all("Policies" not in r and len(r) < 2_000 for r in spec.readings)

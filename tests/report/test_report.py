@@ -84,6 +84,10 @@ def test_report_renders_for_every_game(reported):
         line = "; the dashed line is the fair share" if len(set(roles)) == 1 else "" if len(set(roles)) == len(
             roles) else "; the dashed line is an even split of the role's wins between its seats"
         assert f"Win rate by seat, with 95% Wilson intervals{line}." in html_lib.unescape(html)
+    readings = spec.readings  # the engine's readings of the rulebook, each listed
+    assert (f"How the engine reads the rulebook where it is silent or unclear ({len(readings)};" in html) == \
+        bool(readings)
+    assert all(r.rstrip(" ;.")[1:] in html_lib.unescape(html) for r in readings)
 
 
 def test_pdf_has_the_pages_and_text(reported):

@@ -21,7 +21,8 @@ Scores: a monster's score is the buildings it destroyed as the victory condition
 human's score is the meeples evacuated (held at the end).  Ranks: the human first when ahead
 (evacuated > eaten), else last; the monsters by buildings.
 
-Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules angry-monsters``):
+Assumptions (those with a number are named rules with ``assumed`` provenance, see ``balance rules
+angry-monsters``; the report lists them all):
   * meeples_per_square = 1: one figure per square, as Setup keeps pieces on separate squares.
   * monster_crossing_cost = 1: the land/water cost is a Human Rule only.
   * monster_enters_evac_site = false: the site is on the monsters' price list of buildings.
@@ -32,8 +33,10 @@ Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules 
     put_back_on = 'land'; new_site_on = 'land' (a free land square without meeple or monster).
   * A monster may end its move early ('up to' the die); it eats on every square it enters, not only
     where it stops (eating mid-move is what the +2 extra moves are for).
-  * A meeple may not step onto a monster's square.
-  * A destroyed building or evac site leaves open ground of its terrain.
+  * A meeple may not step onto a monster's square: the text says only what a monster landing on a meeple
+    does (it eats it), and the pieces keep to squares of their own, as Setup places them.
+  * A destroyed building or evac site leaves open ground of its terrain: the text says nothing of the ruins,
+    and 'Monsters cannot traverse buildings' is said of standing ones.
   * Monster starts: the map's M squares in seat order; otherwise a random free water square as far
     from land as possible (king moves), ties broken at random each game.
   * max_rounds = 300 turn cap -> end reason 'timeout', no winner.

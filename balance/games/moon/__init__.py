@@ -18,7 +18,8 @@ closed by walls takes cards only from players with a monster in it, no more wall
 points; no largest-group bonus; the game ends when nobody can place a card or walls.  Solo: the 20 cards one
 at a time; vampires and crystals in groups 1 each, witches and werewolves -1; rated in 5 bands.
 
-Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules moon``):
+Assumptions (those with a number are named rules with ``assumed`` provenance, see ``balance rules moon``; the
+report lists them all):
 
 - The card faces (``cards.deck``, ``cards.four_player_cards``), the crystal board's VP and red-bordered spaces
   per player count (``crystal_track``), the 8 mission cards (``mission_cards.cards``) and the 5 starting

@@ -12,7 +12,8 @@ Moogre and Bloobs put their owner's rubble in cities (8 at most per city).  The 
 rubble is gone.  Score: secret City tiles by damage, rubble majorities (the brown rubble competes),
 Drakoors in quiet cities, and the damage capacity of monsters destroyed by Moogre.
 
-Assumptions (each an ``assumed`` rule in ``rules.py``; options are named readings):
+Assumptions (those with a number are ``assumed`` rules in ``rules.py``, options are named readings; the report
+lists them all):
 
 - Board values not in the text: the six further cities and every connection but Tokyo - Los
   Angeles; Moogre, Spectoor, Kiddoo, Shaggoo costs; Moogre, Spectoor, Shaggoo damage capacities;
