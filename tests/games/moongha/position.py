@@ -70,3 +70,13 @@ def all_used(s):
 
 def options(s, n):
     return [option_row(s, o) for o in range(n)]
+
+
+def dice_rolled(s):
+    """How many of the scripted dice were rolled (a die rolled past them is random: count them to assert it was not)."""
+    return int(s.script.dice_at)
+
+
+def choices_taken(s):
+    """How many of the scripted choices were taken."""
+    return int(s.script.choice_at)

@@ -12,7 +12,9 @@ from balance.games.moongha.state import (
     SHAGGOO, SPECTOOR, WHITE, leave_board,
 )
 from balance.rules import apply_overrides
-from tests.games.moongha.position import CITY, all_used, choices, dice, fresh, options, put
+from tests.games.moongha.position import (
+    CITY, all_used, choices, choices_taken, dice, dice_rolled, fresh, options, put,
+)
 
 LONDON, PARIS, ROME, TOKYO = CITY["London"], CITY["Paris"], CITY["Rome"], CITY["Tokyo"]
 
@@ -211,18 +213,6 @@ def test_example_mechoor_attacks_the_city_armour_fires_first():
     assert s.piece_hidden[red, mechoor] == 0
     assert s.city_humans[PARIS].sum() == 0
     assert s.city_rubble[red, PARIS] == 3 and s.rubble_placed[red] == 3
-
-
-def test_armour_can_destroy_the_attacker_before_it_rolls():
-    s, t = fresh()
-    kiddoo_like = put(s, t, 0, SHAGGOO, "Paris")
-    s.box_damage[0, SHAGGOO] = 3
-    s.city_humans[PARIS, ARMOUR] = 1
-    s.city_humans[PARIS, HERO] = 1
-    choices(s, (SHAGGOO,), (1,), (kiddoo_like, TT_HUMANS, 0, PARIS))
-    dice(s, 4, 1, 1)  # armour: one hit destroys Shaggoo (capacity 4); Shaggoo never rolls
-    engine.do_attack(s, t, 0)
-    assert all_used(s) and s.piece_where[0, kiddoo_like] == AVAILABLE and s.city_humans[PARIS, HERO] == 1
 
 
 def test_example_bloobs_attack_in_rome_and_tokyo():
@@ -1288,3 +1278,147 @@ def test_kiddoo_joins_only_the_first_of_the_bloobs_attacks():
     dice(s, 6, 1, 1)  # Kiddoo: a hit; each Bloob: a miss
     engine.do_attack(s, t, 0)
     assert s.city_humans[PARIS, HERO] == 2 and not all_used(s)  # Kiddoo's second join is never asked
+
+
+# ---------------------------------------------------------------- an audit's untested rules
+
+def test_infantry_placed_from_military_one_attacks_a_revealed_monster():
+    """Action Five: 'If there are any revealed monsters in that city then you must attack with both the piece you just
+    placed AND any armor and infantry pieces already in the city' - a placed infantry piece too, not only armour."""
+    s, t = fresh()
+    red = 1
+    mech = put(s, t, red, MECHOOR, "Paris")
+    s.box_military[0, INFANTRY] = 1
+    choices(s, (D.A_MILITARY, 0, INFANTRY), (PARIS, D.FOR_INFANTRY), (red, mech, INFANTRY))
+    dice(s, 4, 4)
+    engine.player_action(s, t, 0)
+    assert all_used(s) and s.city_humans[PARIS, INFANTRY] == 1 and s.box_damage[red, MECHOOR] == 2
+
+
+def test_a_monster_destroyed_by_the_armour_does_not_roll_its_dice():
+    """Monster vs Humans Combat: armour fires first; 'If your monster survives you then roll your dice'.  One armour
+    hit destroys the Shaggoo (3 damage, capacity 4): its die is never rolled and the hero stays."""
+    s, t = fresh()
+    shaggoo = put(s, t, 0, SHAGGOO, "Paris")
+    s.box_damage[0, SHAGGOO] = 3
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, HERO] = 1
+    choices(s, (SHAGGOO,), (1,), (shaggoo, TT_HUMANS, 0, PARIS))
+    dice(s, 4, 1, 1, 6)  # the armour's three dice: one hit; the 6 only for a Shaggoo that rolled
+    engine.do_attack(s, t, 0)
+    assert s.piece_where[0, shaggoo] == AVAILABLE and dice_rolled(s) == 3 and not all_used(s)
+    assert s.city_humans[PARIS, HERO] == 1
+
+
+def test_kiddoo_attacking_on_its_own_rolls_its_dice_once():
+    """The Monsters, KIDDOO: 'Kiddoo can still attack on its own like a regular monster' - one die per token, and no
+    joining its own attack (a second, Kiddoo-join die)."""
+    s, t = fresh()
+    kid = put(s, t, 0, KIDDOO, "Paris")
+    s.city_humans[PARIS, HERO] = 2  # heroes: no return fire
+    choices(s, (KIDDOO,), (1,), (kid, TT_HUMANS, 0, PARIS), (0,))  # the (0,) only for a Kiddoo joining itself
+    dice(s, 6, 6)
+    engine.do_attack(s, t, 0)
+    assert choices_taken(s) == 3 and dice_rolled(s) == 1
+    assert s.city_humans[PARIS, HERO] == 1 and s.box_attack[0, KIDDOO] == 0
+
+
+def test_kiddoo_joins_only_an_attack_in_its_own_city():
+    """The Monsters, KIDDOO: 'If you attack with a monster in a city that also contains your Kiddoo piece then you can
+    attack with Kiddoo as well.'  The Mechoor attacks Paris; the hidden Kiddoo in Rome is not asked and stays hidden."""
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    kid = put(s, t, 0, KIDDOO, "Rome", hidden=True)
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))  # the (0,) only for a Kiddoo asked to join
+    dice(s, 6, 6, 6)
+    engine.do_attack(s, t, 0)
+    assert not all_used(s) and choices_taken(s) == 3 and dice_rolled(s) == 3
+    assert s.piece_hidden[0, kid] == 1 and s.piece_city[0, kid] == ROME and s.city_rubble[0, PARIS] == 3
+
+
+def test_kiddoo_joining_rolls_one_die_per_token_spent():
+    """The Monsters, KIDDOO: 'Kiddoo can either expend attack tokens or make just one attack, i.e. Kiddoo always gets
+    to roll at least one die' - two of its tokens: two dice, not three."""
+    s, t = fresh()
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.box_attack[0, KIDDOO] = 2
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (2,))
+    dice(s, 1, 1, 6, 6, 6, 1)  # Kiddoo 1, 1; Mechoor 6, 6, 6; the last die only for a third Kiddoo die
+    engine.do_attack(s, t, 0)
+    assert choices_taken(s) == 4 and dice_rolled(s) == 5
+    assert s.city_rubble[0, PARIS] == 3 and s.box_attack[0, KIDDOO] == 0
+
+
+def test_a_monster_destroyed_by_kiddoo_is_not_moogres_trophy():
+    """Monster vs Monster Combat: Moogre keeps the monsters IT destroys as VP; Kiddoo's kills are its own (not
+    Moogre's).  Kiddoo, joining Moogre, strikes first and destroys the Mechoor (5 damage, capacity 6): it goes back
+    to its owner, Moogre's owner scores nothing, and Moogre has nothing left to roll at."""
+    s, t = fresh()
+    yellow, red = 0, 1
+    moogre = put(s, t, yellow, MOOGRE, "Rome")
+    put(s, t, yellow, KIDDOO, "Rome")
+    mech = put(s, t, red, MECHOOR, "Rome")
+    s.box_damage[red, MECHOOR] = 5
+    s.brown_rubble -= 5
+    choices(s, (MOOGRE,), (1,), (moogre, TT_MONSTER, red, mech), (0,))
+    dice(s, 6, 6, 6)
+    engine.do_attack(s, t, yellow)
+    assert choices_taken(s) == 4 and dice_rolled(s) == 1
+    assert s.piece_where[red, mech] == AVAILABLE and s.moogre_vp[yellow] == 0 and s.lost[red, MECHOOR] == 1
+
+
+def test_a_hidden_monster_stays_hidden_when_it_moves():
+    """Monster Actions: 'Your monster will become revealed if it attacks or is discovered by a hero' - not by moving."""
+    s, t = fresh()
+    bloob = put(s, t, 0, BLOOB, "London", hidden=True)
+    choices(s, (bloob, PARIS))
+    engine.do_move_hide(s, t, 0)
+    assert all_used(s) and s.piece_city[0, bloob] == PARIS and s.piece_hidden[0, bloob] == 1
+
+
+def test_three_players_get_one_purple_token_a_turn():
+    """Phase One: 'If there are three players then place one token here. If there are four players then place two
+    tokens here.'"""
+    s, t = fresh(3)
+    dice(s, 4, 4, 4)
+    engine.phase_one(s, t)
+    assert all_used(s) and s.box_tokens[PURPLE] == 1
+
+
+def test_dice_showing_one_add_orange_tokens():
+    """Phase One: 'all '1's would be placed in the first box ... Each die placed in a box will result in an extra
+    token or piece being added to that box.'  Turn 5, four players: 10 orange tokens and two 1s."""
+    s, t = fresh(4)
+    s.turn = 4
+    dice(s, 1, 1, 2, 2, 2, 2)
+    engine.phase_one(s, t)
+    assert all_used(s) and s.box_tokens[ORANGE] == 10 + 2 and s.box_tokens[WHITE] == t.white[4] + 4
+
+
+def test_the_orange_tokens_are_doubled_in_the_first_turn_only():
+    """Phase One: 'IN THE FIRST TURN ONLY DOUBLE THIS NUMBER' - the second turn's three players get seven."""
+    s, t = fresh(3)
+    s.turn = 1
+    dice(s, 4, 4, 4)
+    engine.phase_one(s, t)
+    assert all_used(s) and s.box_tokens[ORANGE] == 7
+
+
+def test_example_moogre_moves_from_new_delhi_within_its_movement_or_hides():
+    """Rulebook EXAMPLE (Action Three): green moves Moogre from New Delhi 'to any of the ticked cities. Alternatively
+    he could leave it in New Delhi and replace the piece with the corresponding Hidden counter.'  On the assumed
+    board, Moogre (movement 2) may go to every city one or two connections away - not New Delhi itself - or hide."""
+    s, t = fresh()
+    delhi = CITY["New Delhi"]
+    m = put(s, t, 0, MOOGRE, "New Delhi")
+    assert t.movement[MOOGRE] == 2
+    one = ["Moscow", "Cairo", "Beijing", "Sydney"]
+    two = ["London", "Paris", "Rome", "Rio de Janeiro", "Tokyo"]
+    choices(s, (-9,))  # nothing matches: we only look at the options
+    with pytest.raises(ValueError):
+        engine.do_move_hide(s, t, 0)
+    assert t.move_count[MOOGRE, delhi] == len(one + two)
+    offered = options(s, len(one + two) + 1)
+    assert sorted(o[1] for o in offered) == sorted([-1] + [CITY[c] for c in one + two])
+    assert {o[0] for o in offered} == {m} and s.piece_city[0, m] == delhi and s.piece_hidden[0, m] == 0
