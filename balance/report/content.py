@@ -203,9 +203,13 @@ def _scenario(a: Analysis, game_name: str, readings: list[str]) -> Section:
 
 
 def _sentence(text: str) -> str:
-    """A reading as a sentence of its own: capitalised, ending with a full stop."""
+    """A reading as a sentence of its own, ending with a full stop; capitalised unless it starts with a rule's key
+    (``max_rounds = 300``, ``options.heal_target = own``)."""
     text = text.rstrip(" ;.")
-    return text[:1].upper() + text[1:] + "."
+    first = text.split(" ", 1)[0]
+    if "_" not in first and "." not in first:
+        text = text[:1].upper() + text[1:]
+    return text + "."
 
 
 VALUE_CHARS = 600  # a rule value longer than this (a drawn board) is cut; run.json has it whole

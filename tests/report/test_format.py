@@ -1,7 +1,7 @@
 """How the report writes its numbers and the engines' readings of their rulebooks."""
 
 from balance.analysis.stats import Estimate
-from balance.report.content import _findings, _mean_and_ci
+from balance.report.content import _findings, _mean_and_ci, _sentence
 from balance.registry import bullets, games
 from balance.report.fmt import mean_ci
 
@@ -38,3 +38,9 @@ Policies: not a reading.
     assert bullets(doc) == ["one: first line and its second;", "two code here.", "three, at another indent with more."]
     for spec in games().values():  # every game's list reads whole: no item swallowed the paragraph after it
         assert all("Policies" not in r and len(r) < 2_000 for r in spec.readings)
+
+
+def test_a_reading_is_a_sentence_but_a_rules_key_keeps_its_case():
+    assert _sentence("the map: Manhattan's streets;") == "The map: Manhattan's streets."
+    assert _sentence("max_rounds = 300 turn cap") == "max_rounds = 300 turn cap."
+    assert _sentence("options.heal_target = own.") == "options.heal_target = own."
