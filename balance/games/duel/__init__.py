@@ -19,8 +19,9 @@ Scores: the enemy pieces each side eliminated (``kills``).  The record has each 
 (``killed_<piece>``), every attack's shots and hits (``shots_<attack>``, ``hits_<attack>``), the kit used,
 rubble made, cards played and the close combats.
 
-Assumptions (each a named rule with ``assumed`` provenance, see ``balance rules moongha-duel``): the draft
-gives no board, decks, damage capacities or weapon rows after the flame thrower, so all are assumed data:
+Assumptions (those with a number are named rules with ``assumed`` provenance, see ``balance rules
+moongha-duel``; the report lists them all): the draft gives no board, decks, damage capacities or weapon rows
+after the flame thrower, so all are assumed data:
   * the map: Manhattan's streets between 2x2 blocks, the park in the middle, 8 bonus squares, a jeep; the
     heroes start on the blue spots and the monsters on the red ones in display order, reading the map row by
     row (the players' choice of spots is not simulated);
@@ -61,14 +62,20 @@ gives no board, decks, damage capacities or weapon rows after the flame thrower,
     explodes them for 3 damage to every piece there;
   * Kiddoo's concealment: it cannot be the target of range fire until it moves, fights or fires (option
     ``kiddoo_concealed``);
-  * a stun grenade that hits when the monster player holds no card with the target: the hand is shown, which
-    changes no play here (no strategy reads the other hand);
+  * a stun grenade that hits: the monster player chooses which of its cards with the target it loses ('your
+    opponent loses one card'); with none, the hand is shown, which changes no play here (no strategy reads the
+    other hand);
+  * an air strike takes Shaggoo's -2 (``arms.radio.shaggoo_applies``): the Shaggoo section exempts the grenades,
+    whose own text also says 'No modifiers apply', so the radio's 'No other modifiers apply' does not exempt it;
+  * rubble lies on streets only: a building square is already a building (it hides, ends a move and gives -2),
+    so Moogre in a building makes none there, and an air strike on a monster in a building leaves
+    its rubble around it;
   * the readings the text leaves open, each a named rule: rubble made next to a building by a corner too
     (``rubble_next_to_building``), +1 cards on an air strike (``air_strike_plus_one``), the heat ray at a
     building at the target-in-building -2 (``heat_ray_at_building_modifier``);
   * the EMP keeps Mechoor from moving in the monsters' next turn, and its 'range modifier for close range'
     is not applied (the text gives no such modifier); the air strike's rubble goes on every
-    square in and around the target that is orthogonally next to a building, on a hit;
+    street square in and around the target that is orthogonally next to a building, on a hit;
   * the jeep: a foot step costs as much as two by jeep; driven at a monster with dynamite it is gone, the
     passengers bail out with a Duck card each or take the blast too;
   * a diagonal step past the end of a thick line is allowed when one of its L-shaped routes is open;

@@ -169,10 +169,10 @@ def terrain_modifier(s, t, square):
 def needed(s, t, attack, target, square):
     """The 2d6 total an attack on ``target`` (a piece, or -1 for a square) in ``square`` needs before +1
     cards: the hit number less the modifiers that apply."""
-    if attack == RADIO:
-        bonus = t.tracker_bonus if target >= 0 and s.tracker[target] else 0
-        return t.air_strike_hit_on - bonus
-    n = t.hit_on
+    if attack == RADIO:  # its own number, and the tracker's bonus
+        n = t.air_strike_hit_on - (t.tracker_bonus if target >= 0 and s.tracker[target] else 0)
+    else:
+        n = t.hit_on
     terrain = attack >= N_WEAPONS or t.weapon_terrain[attack]
     if attack == HEAT_RAY and target < 0:  # at a building
         terrain = t.heat_ray_at_building_modifier

@@ -123,8 +123,9 @@ Monsters = make_dataclass("Monsters", [(m, cls, section(cls)) for m, cls in _MON
 Monsters.__module__ = __name__
 
 
-def _weapon(title, range_, damage, one_use, modifiers, source, *, shaggoo=True):
-    """A weapon counter's row.  ``source`` is (provenance of range and damage, of one-use)."""
+def _weapon(title, range_, damage, one_use, modifiers, source, *, shaggoo=True, shaggoo_source=None):
+    """A weapon counter's row.  ``source`` is (provenance of range and damage, of one-use); ``shaggoo_source`` the
+    provenance of Shaggoo's -2, when not the Shaggoo section's exemptions alone."""
     spec = [
         ("range", int, rule(range_, f"{title}: range in squares (king moves; 0: any distance)", lo=0, hi=MAX_SIDE,
                             **source[0])),
@@ -133,7 +134,8 @@ def _weapon(title, range_, damage, one_use, modifiers, source, *, shaggoo=True):
         ("terrain", bool, rule(modifiers, f"{title}: the target-in-building -2 and target-in-rubble -1 "
                                                     "apply", **source[0])),
         ("shaggoo_applies", bool, rule(shaggoo, f"{title}: the -2 to hit Shaggoo applies",
-                                        rulebook=f"{RB}, Shaggoo: 'grenades and dynamite are exempt'")),
+                                        **(shaggoo_source or {"rulebook": f"{RB}, Shaggoo: 'grenades and dynamite "
+                                                                          "are exempt'"}))),
     ]
     cls = make_dataclass(title.replace(" ", "").replace("/", "").replace("(", "").replace(")", "") + "Rules", spec,
                          frozen=True)
@@ -171,7 +173,12 @@ _WEAPONS = {
                      ({"rulebook": f"{RB}, Radio: 'any space ... line of sight', 'five damage', 'No other "
                                    "modifiers apply'"},
                       {"assumed": DRAFT + "one air strike per radio: with a reusable radio the heroes won 97% of "
-                                          "games against 69% with one strike (an earlier measurement)"})),
+                                          "games against 69% with one strike (an earlier measurement)"}),
+                     shaggoo_source={"assumed": f"{RB}, Radio: 'No other modifiers apply' against Shaggoo: 'grenades "
+                                                "and dynamite are exempt', which names the grenades although their "
+                                                "own text says 'No modifiers apply': so Shaggoo's -2 is not one of "
+                                                "the modifiers a weapon's text takes away, and the air strike is not "
+                                                "exempt"}),
     "silver_bullet": _weapon("Silver bullet", 2, 1, True, True,
                              ({"assumed": DRAFT + "fired from a handgun, so the handgun's range and damage"},
                               _ONE_SHOT)),

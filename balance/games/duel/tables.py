@@ -318,11 +318,6 @@ def weapon_damage(rules, players):
     return [w.damage for w in _weapons(rules)]
 
 
-@table(np.int64, (len(WEAPONS),))
-def weapon_hit_on(rules, players):
-    return [rules.air_strike_hit_on if w == "radio" else rules.hit_on for w in WEAPONS]
-
-
 @table(np.int8, (len(WEAPONS),))
 def weapon_one_use(rules, players):
     return [w.one_use for w in _weapons(rules)]
@@ -343,5 +338,5 @@ def weapon_shaggoo(rules, players):
 TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, blue_spots, red_spots, bonus_squares, n_bonus_squares,
                 buildings, n_buildings, jeep_start,
                 step, start_kit, bonus_pool, n_bonus_counters, cards, deck_size, capacity, close_combat, movement,
-                weapon_range, weapon_damage, weapon_hit_on, weapon_one_use, weapon_terrain, weapon_shaggoo)
+                weapon_range, weapon_damage, weapon_one_use, weapon_terrain, weapon_shaggoo)
 """The kernel's rules record."""

@@ -1,12 +1,15 @@
 """The two-player rules, one at a time, on small hand-drawn maps with scripted dice and choices."""
 
+from dataclasses import replace
+
 from balance.games.duel import engine
 from balance.games.duel.decisions import (
-    AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY,
+    AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY, MOVE,
     BONUS, HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
     YES, arg_of, needed, option, sees, square_of, what_of,
 )
 from balance.games.duel.policies import HUNTER, RANDOM, SNIPER
+from balance.games.duel.rules import Rules
 from balance.games.duel.tables import STEPS
 from balance.kit.log import events
 from tests.games.duel.position import (
@@ -335,7 +338,7 @@ def test_a_hero_killed_in_close_combat_leaves_his_kit_on_the_square_but_not_what
     assert p.s.dropped[p.cell(0, 1), BOW_TRACKER] == 0 and p.s.empty[JOE, BOW_TRACKER] == 0
     p.s.at[KIDDOO] = p.cell(1, 2)
     engine.move(p.s, p.t, MONSTERS, move(KIDDOO, p.cell(0, 1)))  # Kiddoo picks up weapons
-    assert p.s.carry[5, RADIO] == 1
+    assert p.s.carry[KIDDOO, RADIO] == 1
 
 
 def test_a_dead_kiddoo_leaves_its_working_weapons_only():
@@ -788,14 +791,19 @@ def test_heroes_on_one_square_swap_counters_freely_up_to_the_cap():
     assert not [c for c in p.options(n) if what_of(c) == SWAP]
 
 
-def test_the_jeep_driven_at_a_monster_with_dynamite():
+def jeep_bomb_at_moogre(card):
+    """Joe in the jeep with dynamite, Moogre down the street, ``card`` in the hero hand: the listed jeep bombs."""
     p = Position(["J...o", "#####"])
     p.put(JOE, 0, 0)
     p.s.in_jeep[JOE] = 1
     p.give(JOE, DYNAMITE)
-    p.hand(HEROES, p.card(HEROES, "arnie/billy duck"))
+    p.hand(HEROES, p.card(HEROES, card))
     n = engine.list_powers(p.s, p.t, JOE, 0)
-    bomb = [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]
+    return p, [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]
+
+
+def test_the_jeep_driven_at_a_monster_with_dynamite():
+    p, bomb = jeep_bomb_at_moogre("arnie/billy duck")
     assert len(bomb) == 1
     p.dice(4, 3)
     p.choices(DUCK_YES)
@@ -1185,3 +1193,189 @@ def test_no_bonus_action_with_no_card_left_to_draw():
     p.s.discards_n[HEROES] = 1  # shuffled into a new deck to draw from
     n = engine.list_actions(p.s, p.t, HEROES)
     assert option(BONUS, JOE, 0, p.cell(0, 0), -1) in p.options(n)
+
+
+# ---------------------------------------------------------------- rules an audit found no test would miss
+
+def test_mechoor_too_makes_rubble_as_an_action_on_its_own_square():
+    """'Moogre and Mechoor can create rubble as one action, place rubble in same space as monster'."""
+    p = Position(["m#", ".."])
+    n = engine.list_powers(p.s, p.t, MECHOOR, 0)
+    assert p.options(n) == [option(engine.RUBBLE, MECHOOR, 0, p.cell(0, 0), -1)]
+    engine.power(p.s, p.t, MONSTERS, p.s.options[0])
+    assert p.s.rubble[p.cell(0, 0)] == 1 and p.s.rubble_n == 1
+
+
+def test_mechoor_winning_a_close_combat_still_does_damage():
+    """'Mechoor cannot be hurt by close combat, although he can still do damage if he wins close combat.'"""
+    p = Position(["1m.", "..."])
+    p.dice(1, 1, 6, 6)  # Joe's 2 against Mechoor's 12
+    p.choices(pick(p.cell(1, 0), JOE))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.damage[JOE] == 1 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[MECHOOR] == p.cell(0, 1)
+    assert p.s.damage[MECHOOR] == 0 and p.all_used()
+
+
+def test_mechoor_and_the_bloob_never_share_a_square_with_another_monster_but_kiddoo():
+    """'Monsters can stack ... with the exception of Mechoor, Moogre and the Bloob, who can never co-exist in the
+    same space as another monster.'"""
+    p = Position(["m.db", "...."])
+    assert not {(0, 0), (0, 3)} & moves(p, DRAKOOR) and (1, 3) in moves(p, DRAKOOR)
+    assert (0, 2) not in moves(p, MECHOOR) and (0, 2) not in moves(p, BLOOB)
+    p = Position(["m.kb", "...."])  # Kiddoo 'Can stack with any other monster'
+    assert {(0, 0), (0, 3)} <= moves(p, KIDDOO)
+    assert (0, 2) in moves(p, MECHOOR) and (0, 2) in moves(p, BLOOB)
+
+
+def test_mechoor_never_passes_through_moogre_s_square():
+    """'Mechoor cannot enter a building space or one occupied by Moogre.'"""
+    p = Position(["mo.", "###"])
+    assert (0, 2) not in moves(p, MECHOOR)
+    p = Position(["md.", "###"])  # past another monster, it may
+    assert (0, 2) in moves(p, MECHOOR)
+
+
+def test_an_air_strike_takes_no_terrain_modifier_and_hits_a_monster_in_a_building():
+    """Radio: 'Roll 9+ ... Add two to the die roll if there is a tracking device ... No other modifiers apply. ...
+    A monster in a building can still be hit.'"""
+    p = Position(["5.#", "..."])
+    p.put(MOOGRE, 0, 2)  # in the building
+    assert needed(p.s, p.t, RADIO, MOOGRE, p.cell(0, 2)) == 9
+    engine.place_rubble(p.s, p.t, p.cell(1, 2))
+    p.put(MOOGRE, 1, 2)  # on rubble
+    assert needed(p.s, p.t, RADIO, MOOGRE, p.cell(1, 2)) == 9
+    p.s.tracker[MOOGRE] = 1
+    assert needed(p.s, p.t, RADIO, MOOGRE, p.cell(1, 2)) == 7
+
+
+def test_the_emp_takes_no_modifier_for_rubble():
+    """EMP Device: 'Still require 7+ to hit ... No modifier for rubble.'"""
+    p = Position(["1.%"])
+    p.put(MECHOOR, 0, 2)  # on the rubble
+    assert needed(p.s, p.t, EMP, MECHOOR, p.cell(0, 2)) == 7
+    assert needed(p.s, p.t, HANDGUN, MECHOOR, p.cell(0, 2)) == 8  # the rubble's -1 for a gun
+
+
+def test_grenades_and_dynamite_are_exempt_from_shaggoo_s_minus_two_the_handgun_is_not():
+    """Shaggoo: 'Heroes suffer -2 die modifier when trying to hit Shaggoo with range fire (grenades and dynamite are
+    exempt from this modifier).'"""
+    p = Position(["1s"])
+    s, t, sq = p.s, p.t, p.cell(0, 1)
+    assert needed(s, t, DYNAMITE, SHAGGOO, sq) == 7 and needed(s, t, STUN, SHAGGOO, sq) == 7
+    assert needed(s, t, HANDGUN, SHAGGOO, sq) == 9
+
+
+def test_the_heat_ray_at_an_empty_building_still_needs_its_roll():
+    """Mechoor: 'Note that Mechoor still needs to roll to hit even if hero not in target space.'"""
+    p = Position(["....#...m", "........."])
+    p.dice(3, 3)  # 6: a miss
+    engine.fire(p.s, p.t, MONSTERS, fire(MECHOOR, HEAT_RAY, p.cell(0, 4)))
+    assert p.s.rubble_n == 0 and p.s.shots[HEAT_RAY] == 1 and p.s.hits[HEAT_RAY] == 0 and p.all_used()
+
+
+def test_moogre_s_rocks_and_the_emp_reach_three_squares_not_four():
+    """Moogre: 'if on rubble space can throw rocks, range 3'; EMP Device: 'Range of three.'"""
+    p = Position(["1...o"])
+    engine.place_rubble(p.s, p.t, p.cell(0, 4))
+    assert fires(p, MOOGRE) == set()
+    p.put(JOE, 0, 1)
+    assert fires(p, MOOGRE) == {(ROCKS, (0, 1))}
+    p = Position(["1...m"])
+    p.give(JOE, EMP)
+    assert (EMP, (0, 4)) not in fires(p, JOE)
+    p.put(JOE, 0, 1)
+    assert (EMP, (0, 4)) in fires(p, JOE)
+
+
+def test_the_monster_player_takes_no_bonus_action_and_uses_no_hero_kit():
+    """Bonus Action: 'The hero player only can take a chance on activating a particular hero.'"""
+    p = Position(["1.k"])
+    p.put(ARNIE, 0, 0)
+    p.give(JOE, ENERGY_DRINK)
+    p.hand(MONSTERS, p.card(MONSTERS, "kiddoo/shaggoo"))
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    free = {BONUS, DRINK, SWAP}
+    n = engine.list_actions(p.s, p.t, HEROES)
+    assert {int(what_of(c)) for c in p.options(n)} >= free  # the hero player's
+    n = engine.list_actions(p.s, p.t, MONSTERS)
+    assert n > 1 and not {int(what_of(c)) for c in p.options(n)} & free
+
+
+def test_only_kiddoo_of_the_monsters_picks_up_a_weapon():
+    """'The only monster that can pick up a weapon is Kiddoo.'"""
+    p = Position(["d.."])
+    p.s.dropped[p.cell(0, 2), RADIO] = 1
+    engine.move(p.s, p.t, MONSTERS, move(DRAKOOR, p.cell(0, 2)))
+    assert p.s.at[DRAKOOR] == p.cell(0, 2) and p.s.dropped[p.cell(0, 2), RADIO] == 1  # Kiddoo would take it (above)
+
+
+def test_the_jeep_bomb_s_roll_takes_plus_one_cards():
+    """Jeep: 'Roll 7+ to see if this succeeds (can be modified by +1 cards).'"""
+    p, bomb = jeep_bomb_at_moogre("joe/arnie +1")
+    p.dice(3, 3)  # 6: the +1 card makes it 7
+    p.choices(DUCK_YES)
+    engine.power(p.s, p.t, HEROES, bomb[0])
+    assert p.s.damage[MOOGRE] == 4 and p.s.hits[engine.JEEP_BOMB] == 1 and p.s.hand_n[HEROES] == 0 and p.all_used()
+
+
+def test_an_air_strike_takes_shaggoo_s_minus_two_unless_the_rule_is_off():
+    """Radio: 'Roll 9+ ... No other modifiers apply'; Shaggoo: 'grenades and dynamite are exempt from this
+    modifier' (read: the air strike is not)."""
+    p = Position(["5.s"])
+    assert needed(p.s, p.t, RADIO, SHAGGOO, p.cell(0, 2)) == p.t.air_strike_hit_on + 2 == 11
+    arms = Rules().arms
+    p = Position(["5.s"], arms=replace(arms, radio=replace(arms.radio, shaggoo_applies=False)))
+    assert needed(p.s, p.t, RADIO, SHAGGOO, p.cell(0, 2)) == 9
+
+
+def test_rubble_lies_on_streets_only():
+    """Rubble: 'place rubble in same space as monster, must be adjacent to building'; Radio: 'All spaces in and
+    around monster that are orthogonally adjacent to buildings should have a rubble counter' (read: street
+    spaces)."""
+    p = Position(["o#", ".."])
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 1  # on the street
+    p = Position(["##", ".."])
+    p.put(MOOGRE, 0, 0)  # in a building next to another
+    assert engine.list_powers(p.s, p.t, MOOGRE, 0) == 0
+    p = Position(["5.....", "......", "...##.", "......", "......"])
+    p.put(MOOGRE, 2, 3)  # in a building
+    p.give(JADE, RADIO)
+    p.dice(5, 4)
+    engine.fire(p.s, p.t, HEROES, fire(JADE, RADIO, p.cell(2, 3), MOOGRE))
+    assert p.s.damage[MOOGRE] == 5
+    rubble = {divmod(int(c), p.width) for c in p.s.rubble_at[:p.s.rubble_n]}
+    assert rubble == {(1, 3), (1, 4), (2, 2), (3, 3), (3, 4)}  # none on the building squares (2, 3), (2, 4)
+
+
+def test_the_monster_player_chooses_the_card_a_stun_grenade_takes():
+    """Grenades: 'your opponent loses one card with the symbol of the target monster on' (read: of his choice)."""
+    p = Position(["1k"])
+    p.give(JOE, STUN)
+    first, second = p.card(MONSTERS, "kiddoo/shaggoo"), p.card(MONSTERS, "kiddoo/drakoor")
+    p.hand(MONSTERS, first, second)
+    p.dice(4, 3)
+    p.choices(pick(0, KIDDOO, 1))  # the second card
+    engine.fire(p.s, p.t, HEROES, fire(JOE, STUN, p.cell(0, 1), KIDDOO))
+    assert p.s.hand_n[MONSTERS] == 1 and p.s.hand[MONSTERS, 0] == first and p.all_used()
+
+
+def test_a_player_who_lost_a_close_combat_goes_on_and_may_fight_again():
+    """'If the active player lost he can still continue his turn, which may include moving the defeated piece back
+    into close combat.'"""
+    p = Position(["1k.", "..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "joe/billy"))
+    attack = option(MOVE, JOE, 0, p.cell(0, 1), 0)  # a move onto enemies
+    p.dice(1, 1, 6, 6, 6, 6, 1, 1)  # Joe loses, then wins
+    p.choices(attack, pick(0, JOE, 0), pick(p.cell(1, 0), JOE), attack, pick(p.cell(0, 2), KIDDOO))
+    engine.play_cards(p.s, p.t, HEROES)
+    assert p.s.close_combats == 2 and p.s.damage[JOE] == 1 and p.s.damage[KIDDOO] == 1 and p.all_used()
+
+
+def test_a_hero_drives_the_jeep_then_gets_out_and_walks():
+    """Jeep: 'two spaces if heroes spend one movement to move into jeep space (or vice versa)'."""
+    p = Position(["J..#.", "....#"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    n = engine.list_moves(p.s, p.t, JOE, 0)
+    assert move(JOE, p.cell(0, 3), 0) in p.options(n)  # two squares by jeep, one on foot into the building
+    assert move(JOE, p.cell(1, 4), 0) not in p.options(n)  # three by jeep and one on foot: too far
