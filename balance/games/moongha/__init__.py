@@ -39,24 +39,28 @@ lists them all):
 - ``options.brown_rubble_ties = level``: a player with as many pieces as the brown rubble in a city is
   tied with it (2 VP for the most, no second place; nothing when level for second).
 - ``scoring.city_tile_vp``: the overlapping bands read 0-2 -> 5, 3-7 -> 3, 8 -> 0.
-- Engine readings without a number (documented in ``engine``): Bloob damage is one count in the
-  Bloob box (the text's brown rubble in the box), so a damaged Bloob box carries over to the next
-  Bloob attacked; a token is taken only when it can be used (an orange token needs a box with a
-  piece to create or a damaged monster to heal; a white or purple token needs a monster on the
-  board; a jet needs a revealed monster other than a Drakoor to attack); a player with nothing to
-  take whose Pass marker is out with its action impossible, or was taken back, passes plainly;
-  Spectoor's second move/hide is compulsory like the first; a monster may not target a Drakoor it
-  cannot hurt (Shaggoo may, to reveal it); a monster attacking humans or the city needs humans there
-  or the exploding-city symbol; Kiddoo joins at most one attack per action, attacks the same target,
-  is not fired on by the armour (which fires at the attacking monster) and its kills are its own
-  (not Moogre's); heroes and military cannot choose a Drakoor as a target of ordinary fire; every
-  armour and infantry piece in the city must attack when a monster is revealed there; hits against
-  one monster from several military pieces are rolled together; a scripted first player pulls the
-  piece from the city its policy picks; the game ending on the brown rubble ends at the end of the
-  action that placed the last piece, even if a monster destroyed later in that action returns brown
-  rubble to the stock (no further Bloob of that attack attacks); damage that cannot be recorded (no
-  brown rubble left) and does not destroy a monster is lost; Kiddoo's hits left after the humans in a
-  joined city attack are wasted (it has no exploding-city symbol).
+- Bloob damage is one count in the Bloob box (the text's brown rubble in the box), so a damaged Bloob
+  box carries over to the next Bloob attacked (this and the readings below have no number; ``engine``
+  documents them).
+- A token is taken only when it can be used: an orange token needs a box with a piece to create or a
+  damaged monster to heal; a white or purple token needs a monster on the board; a jet needs a
+  revealed monster other than a Drakoor to attack.
+- A player with nothing to take whose Pass marker is out with its action impossible, or was taken
+  back, passes plainly.
+- Spectoor's second move/hide is compulsory like the first.
+- A monster may not target a Drakoor it cannot hurt (Shaggoo may, to reveal it).
+- A monster attacking humans or the city needs humans there or the exploding-city symbol.
+- Kiddoo joins at most one attack per action, attacks the same target, is not fired on by the armour
+  (which fires at the attacking monster) and its kills are its own (not Moogre's); its hits left
+  after the humans in a joined city attack are wasted (it has no exploding-city symbol).
+- Heroes and military cannot choose a Drakoor as a target of ordinary fire.
+- Every armour and infantry piece in the city must attack when a monster is revealed there; hits
+  against one monster from several military pieces are rolled together.
+- A scripted first player pulls the piece from the city its policy picks.
+- The game ending on the brown rubble ends at the end of the action that placed the last piece, even
+  if a monster destroyed later in that action returns brown rubble to the stock (no further Bloob of
+  that attack attacks).
+- Damage that cannot be recorded (no brown rubble left) and does not destroy a monster is lost.
 
 Policies (``policies.py``): ``random``, and four presets of one weighted heuristic that values every
 legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens cities where it can
