@@ -42,9 +42,9 @@ report lists them all):
 - ``cover_limit_scope = per_placement``: 'at most 2 squares per visible card' counts one placement's squares.
 - ``crystal_on_empty = lunar_only``: a crystal laid on an empty square advances the board on the lunar surface
   and Armstrong cards (the default deck has no other empty square).
-- ``tile_no_target = lost``: a monster tile with no opponent's monster on the turn's card is lost; a tile gained
-  by a spaceship placed before the card goes on that card.  ``tile_on_neutral = false``.  A tile on a square of
-  two heads makes it one head of the tile's monster.
+- ``tile_no_target = lost``: a monster tile with no opponent's monster on the turn's card, or gained in a moon-wall
+  turn (no card is placed), is lost; a tile gained by a spaceship placed before the card goes on that card.
+  ``tile_on_neutral = false``.  A tile on a square of two heads makes it one head of the tile's monster.
 - ``decider_tie = next_in_turn``; the chooser may name any player, itself included.
 - The player chooses the mission that scores the most (only completed missions score).
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);

@@ -269,11 +269,11 @@ class Rules:
     spaceships_per_turn: int = rule(1, "Spaceships a player may place in one turn",
                                     rulebook=PLAY + ": 'you may place one of your spaceships in addition to placing "
                                                     "a card'", lo=0, hi=4)
-    tile_no_target: str = rule("lost", "A monster tile whose card shows no opponent's monster: lost, or placed on the "
-                               "next card the player places that shows one", assumed="'Immediately place that tile on "
-                                                                                     "an opponent's monster on the "
-                                                                                     "card that you have just placed'"
-                                                                                     ": it cannot wait",
+    tile_no_target: str = rule("lost", "A monster tile whose card shows no opponent's monster, or gained in a moon-wall "
+                                       "turn (no card placed): lost, or placed on the next card the player places "
+                                       "that shows one",
+                               assumed="'Immediately place that tile on an opponent's monster on the card that you "
+                                       "have just placed': it cannot wait",
                                choices=TILE_NO_TARGET)
     tile_on_neutral: bool = rule(False, "A monster tile may go on a monster nobody plays (2 players)",
                                  assumed="the text says 'an opponent's monster'")

@@ -451,6 +451,14 @@ def set_up(rules, players, seed=1):
     return s, t
 
 
+def test_a_random_player_starts_the_game():
+    """'Randomly choose who starts the game.': 3 players, the setups of seeds 0..19 each start a seat drawn at
+    random; every seat starts one of them (a fair draw leaves a seat out of 20 with probability 3 * (2/3)**20,
+    under 0.001)."""
+    firsts = {int(set_up(Rules(), 3, seed)[0].first) for seed in range(20)}
+    assert firsts == {0, 1, 2}
+
+
 def test_each_player_finds_two_double_head_cards_though_the_deck_holds_more():
     """'Find two cards from the deck which depict two of your monster's heads in a single square'."""
     deck = tuple("Www/cwc" if card == "www/cwc" else card for card in Cards().deck)  # a third double werewolf

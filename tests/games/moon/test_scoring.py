@@ -241,3 +241,29 @@ def test_each_mission_counts_what_its_card_names():
                       "tiles": 1, "cards": 5, "armstrong": 2}
     s.ships_left[0] = t.spaceships - 2
     assert decisions.mission_count(s, t, 0, decisions.M_SPACESHIPS) == 2
+
+
+def test_the_in_game_scoring_does_not_score_crystals():
+    """'NOTE: Scoring crystals is not part of the in-game scoring process': a marker on a space worth victory
+    points adds nothing to the in-game scoring, nor to who decides the next starter."""
+    s, t, _ = position(["w../...", "hh./...", "v.v/.v."], players=3)
+    lay(s, t, 0, 0, 0)  # werewolf 1
+    lay(s, t, 1, 4, 0)  # witch 4
+    lay(s, t, 2, 8, 0)  # vampire 3
+    s.track[0] = 5
+    assert t.track_vp[5] == 5  # counted, the werewolf would have 6: more than the vampire
+    s.policies.id[:] = 1
+    engine.in_game_scoring(s, t, 0)
+    assert list(s.ingame[:3]) == [1, 4, 3] and s.decider == 0
+
+
+def test_the_largest_group_bonus_counts_the_largest_group_not_the_last_found():
+    """'Look for your largest monster group ... You will score 2 extra victory points for each monster in this
+    group': a werewolf group of 3, then (further along the layout) a group of 2; the bonus is for the 3."""
+    s, t, _ = position(["www/...", "ww./..."], players=2)
+    lay(s, t, 0, 0, 0)  # a werewolf group of 3: (0,0) (1,0) (2,0)
+    lay(s, t, 1, 4, 0)  # apart from it, a group of 2: (4,0) (5,0)
+    engine.final_scoring(s, t)
+    assert s.largest[0] == 3 and t.largest_group_vp == 2
+    assert s.group_bonus[0] == 3 * 2
+    assert s.scores[0] == (3 + 2) * 2 + 3 * 2 + t.track_vp[0]

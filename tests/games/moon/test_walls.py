@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from balance.games.moon import SPEC, decisions, engine, policies
-from balance.games.moon.decisions import (CARD_TURN, PLACE_CARD, SHIP, STOP_WALLS, WALL_AT, WALL_TURN, option_code,
-                                          option_fields)
+from balance.games.moon.decisions import (CARD_TURN, PLACE_CARD, SHIP, STOP_WALLS, TILE_ON, WALL_AT, WALL_TURN,
+                                          option_code, option_fields)
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
 from balance.games.moon.rules import MoonWalls
 from balance.games.moon.tables import GRID, HEAD, WEREWOLF, WITCH
@@ -603,3 +603,51 @@ def test_every_wall_offered_leaves_room_for_three_and_the_turn_is_offered_when_t
         if possible:
             s.n_turn_walls = 0
             assert min(turns_offered(s, t, 0)) >= 3
+
+
+def test_walls_may_not_be_placed_on_top_of_each_other():
+    """'Walls may not be placed on top of each other.': once a short wall stands on a border, no wall, short or
+    long, is offered on it, neither as the turn's first nor touching the turn's walls."""
+    s, t, _ = position(["www/www"], mode="moon_walls")
+    lay(s, t, 0, 0, 0)
+    taken = (0, at(0, 0))  # the east border of (0,0)
+    assert decisions.wall_free(s, t, at(0, 0), 0, 1) and decisions.wall_free(s, t, at(0, 0), 0, 2)
+    wall(s, t, 0, 0, 0, "east")
+    assert not decisions.wall_free(s, t, at(0, 0), 0, 1)
+    assert not decisions.wall_free(s, t, at(0, 0), 0, 2)  # a long wall down from (0,0)
+    for n_turn_walls in (1, 0):  # touching this turn's wall; the turn's first, anywhere
+        s.n_turn_walls = n_turn_walls
+        n = int(engine.wall_options(s, t, 0, 3))  # the fewest placed: no search for room
+        walls = [option_fields(c)[1:] for c in s.options[:n] if option_fields(c)[0] == WALL_AT]
+        assert walls, n_turn_walls
+        for squares, border, c in walls:
+            spans = {(border, c + i * (GRID if border == 0 else 1)) for i in range(squares)}
+            assert taken not in spans, (n_turn_walls, squares, border, c)
+
+
+@pytest.mark.parametrize("reading", ["lost", "next_card"])
+def test_a_monster_tile_gained_by_a_spaceship_in_a_moon_wall_turn_is_lost_or_goes_on_the_next_card(reading):
+    """'take the tile with your monster's head on it.  Immediately place that tile on an opponent's monster on the
+    card that you have just placed' (L126): a turn of moon-walls places no card, so the tile a spaceship gains in it
+    ('Anytime during your turn, you may place one of your spaceships', L128) has no card.  ``tile_no_target``: it
+    is lost at the end of the turn, or it waits and goes on the next card the player places."""
+    s, t, _ = position(["hch/hhh", "hhh/hhh"], players=2, mode="moon_walls", scripted=True, tile_no_target=reading)
+    lay(s, t, 0, 0, 0)  # the witch's card, a crystal at (1,0)
+    s.track[0] = int(t.tile_spaces[0]) - 1  # one space short of a red-bordered one
+    s.ships_left[0], s.n_pile = 1, 0
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    script_choices(s, option_code(WALL_TURN), option_code(SHIP, 0, 0, at(1, 0)),
+                   option_code(WALL_AT, 1, 0, at(0, 0)), option_code(WALL_AT, 1, 0, at(0, 1)),
+                   option_code(WALL_AT, 1, 1, at(0, 0)), option_code(STOP_WALLS))
+    engine.play_turn(s, t, 0)
+    assert script_used(s) and s.walls_placed[0] == 3 and s.cards_placed[0] == 0
+    assert s.ship[at(1, 0)] == 1 and s.track[0] == t.tile_spaces[0] and s.tiles[0] == 1 and s.tiles_placed[0] == 0
+    assert s.tiles_waiting[0] == (reading == "next_card")
+    script_choices(s, option_code(CARD_TURN), option_code(PLACE_CARD, 0, 0, at(0, 2)),
+                   *([option_code(TILE_ON, 0, 0, at(0, 2))] if reading == "next_card" else []))
+    engine.play_turn(s, t, 0)  # the next card: witches at (0..2, 2..3)
+    assert script_used(s) and s.cards_placed[0] == 1 and s.tiles_waiting[0] == 0
+    if reading == "lost":
+        assert s.tiles_placed[0] == 0 and s.code[at(0, 2)] == HEAD + WITCH
+    else:
+        assert s.tiles_placed[0] == 1 and s.code[at(0, 2)] == HEAD + WEREWOLF
