@@ -21,11 +21,14 @@ from balance.kit.rng import die
 # trips numba's SSA check.
 @jit
 def _scripted_roll(s, sides):
-    """The next scripted face, or a random one when none is queued."""
+    """The next scripted face, or a random one when none is queued (counted past the script's end when a test
+    scripted dice, so that ``script_used`` tells a test that more dice were rolled than it scripted)."""
     q = s.script.dice_at
     if q < s.script.dice_len:
         s.script.dice_at = q + 1
         return s.script.dice[q]
+    if s.script.dice_len > 0:
+        s.script.dice_at = q + 1
     return die(sides, s.rng)
 
 
@@ -113,5 +116,6 @@ def script_choices(s, *codes):
 
 
 def script_used(s) -> bool:
-    """Every scripted die was rolled and every scripted choice taken."""
+    """Every scripted die was rolled (and no die more, when the test scripted dice) and every scripted choice
+    taken."""
     return s.script.dice_at == s.script.dice_len and s.script.choice_at == s.script.choice_len

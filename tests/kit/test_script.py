@@ -40,9 +40,22 @@ def test_the_production_state_has_no_script():
 def test_scripted_faces_come_first_then_random_ones():
     s = state(True)
     script_dice(s, 6, 6, 6)
+    out = rolls(s, 3)
+    assert list(out) == [6, 6, 6] and script_used(s)
     out = rolls(s, 40)
-    assert list(out[:3]) == [6, 6, 6] and script_used(s)
-    assert len(set(out[3:])) > 1
+    assert len(set(out)) > 1
+
+
+def test_a_die_rolled_past_the_script_is_told():
+    """A rule test that scripts its dice learns that the engine rolled more than it scripted: the random dice that
+    follow would otherwise let a wrong rule pass by chance."""
+    s = state(True)
+    script_dice(s, 6, 6)
+    rolls(s, 3)
+    assert not script_used(s)
+    s = state(True)  # a test that scripts no dice lets them all be random
+    rolls(s, 3)
+    assert script_used(s)
 
 
 def test_a_scripted_choice_takes_the_option_of_that_code():

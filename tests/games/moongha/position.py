@@ -64,7 +64,7 @@ def choices(s, *rows):
 
 
 def all_used(s):
-    """Every scripted die was rolled and every scripted choice taken."""
+    """Every scripted die was rolled, no die more, and every scripted choice taken."""
     return script_used(s)
 
 
@@ -73,7 +73,7 @@ def options(s, n):
 
 
 def dice_rolled(s):
-    """How many of the scripted dice were rolled (a die rolled past them is random: count them to assert it was not)."""
+    """How many dice were rolled since the script was given (those past its end were random)."""
     return int(s.script.dice_at)
 
 
