@@ -211,7 +211,7 @@ class GameSpec:
     @property
     def readings(self) -> list[str]:
         """How the engine reads the rulebook where it is silent or unclear: the bullets of ``assumptions_doc``."""
-        return bullets(self.assumptions_doc[self.assumptions_doc.find("Assumptions"):])
+        return bullets(self.assumptions_doc[max(0, self.assumptions_doc.find("Assumptions")):])
 
     @property
     def policy_names(self) -> list[str]:

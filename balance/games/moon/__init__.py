@@ -23,17 +23,17 @@ report lists them all):
 
 - The card faces (``cards.deck``, ``cards.four_player_cards``), the crystal board's VP and red-bordered spaces
   per player count (``crystal_track``), the 8 mission cards (``mission_cards.cards``) and the 5 starting
-  formations (``formations``) are not in the text: they are data a scenario replaces.  The deck is built so no
-  monster is favoured: werewolf, witch and vampire each get the same six card patterns (two with their double
-  head; the other two monsters in the same places, renamed in turn) and share two cards with one head of each:
-  30 heads each.  The box holds a 4-player deck of its own (the contents: '20 monster-cards (2 or 3 players), 26
-  monster-cards (4 players)'); it is taken as the 20 cards and six more, the skeleton's (a 4-player scenario
-  that wants other faces sets both lists).  The six use the same patterns with one head of each rival,
-  25 skeleton heads, the number that makes it win as often as the others with four groupers (30,000 games:
-  24.1% against 24.6-25.7%; with 30 heads, all on its own cards, it won 57.7%).  The other 4-player scenarios
-  are less even: grouper, crystal, spoiler and random seats 19.9% (others 26.3-26.8%), moon-walls
-  28.8% (23.1-24.0%).
-  Armstrong and his base camp are one square each on his card; the other squares of the lunar cards are empty
+  formations (``formations``) are not in the text: they are data a scenario replaces.
+- The deck is built so no monster is favoured: werewolf, witch and vampire each get the same six card patterns
+  (two with their double head; the other two monsters in the same places, renamed in turn) and share two cards
+  with one head of each: 30 heads each.
+- The box holds a 4-player deck of its own (the contents: '20 monster-cards (2 or 3 players), 26 monster-cards
+  (4 players)'); it is taken as the 20 cards and six more, the skeleton's (a 4-player scenario that wants other
+  faces sets both lists).  The six use the same patterns with one head of each rival, 25 skeleton heads, the
+  number that makes it win as often as the others with four groupers (30,000 games: 24.1% against 24.6-25.7%;
+  with 30 heads, all on its own cards, it won 57.7%).  The other 4-player scenarios are less even: grouper,
+  crystal, spoiler and random seats 19.9% (others 26.3-26.8%), moon-walls 28.8% (23.1-24.0%).
+- Armstrong and his base camp are one square each on his card; the other squares of the lunar cards are empty
   lunar surface.
 - The crystal board: two red-bordered spaces (the text's '8 monster tiles (2 per player)' on 'each of the
   spaceships shown'), one tile per monster on each; the marker stops on the last space.
