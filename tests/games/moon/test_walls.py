@@ -321,14 +321,22 @@ def test_a_player_with_four_moon_walls_left_may_place_all_four_in_one_turn():
     assert script_used(s) and s.walls_placed[0] == 4 and s.short_left[0] == 0
 
 
-def line_of_four_free_borders():
-    """Two cards turned, x 0..1 and y 0..5, walls only between squares: another player's walls leave the werewolf
-    (7 short walls, no long one) the four borders (0,y)|(1,y), y 0..3, a line down."""
-    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls", scripted=True,
+def two_cards_free_only(free, scripted=False):
+    """Two cards turned, x 0..1 and y 0..5, walls only between squares: another player's short walls on every
+    border between their squares but ``free`` ((x, y, border) each)."""
+    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls", scripted=scripted,
                        moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
     lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
     lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
-    pen_in(s, t, 1, [(x, y, "south") for x in range(2) for y in range(5)] + [(0, y, "east") for y in (4, 5)])
+    borders = [(0, y, "east") for y in range(6)] + [(x, y, "south") for x in range(2) for y in range(5)]
+    pen_in(s, t, 1, [b for b in borders if b not in free])
+    return s, t
+
+
+def line_of_four_free_borders():
+    """Another player's walls leave the werewolf (7 short walls, no long one) the four borders (0,y)|(1,y), y 0..3,
+    of two cards (``two_cards_free_only``), a line down."""
+    s, t = two_cards_free_only([(0, y, "east") for y in range(4)], scripted=True)
     s.long_left[0], s.short_left[0] = 0, 7
     return s, t, [(1, 0, at(0, y)) for y in range(4)]
 
@@ -390,12 +398,7 @@ def test_three_long_walls_need_six_free_borders_in_a_line_five_take_two_long_and
     walls only between squares) holds no turn of three long walls, but one of two long walls and a short one; a line
     of four, one long wall and two short ones."""
     for line, (long_walls, short_walls), possible in ((5, (3, 0), False), (5, (2, 1), True), (4, (1, 2), True)):
-        s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
-                           moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
-        lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
-        lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
-        pen_in(s, t, 1, [(x, y, "south") for x in range(2) for y in range(5)]
-               + [(0, y, "east") for y in range(line, 6)])
+        s, t = two_cards_free_only([(0, y, "east") for y in range(line)])
         assert all(decisions.wall_free(s, t, at(0, y), 0, 1) for y in range(line)) and s.n_areas == 0
         s.long_left[0], s.short_left[0] = long_walls, short_walls
         assert bool(engine.wall_turn_possible(s, t, 0)) == possible, (line, long_walls, short_walls)
@@ -404,13 +407,8 @@ def test_three_long_walls_need_six_free_borders_in_a_line_five_take_two_long_and
 def test_a_long_wall_between_two_short_ones_makes_a_turn_of_a_players_last_three_walls():
     """A player's last 1 long and 2 short moon-walls: the only room is a short wall, a long one below it and a short
     one below that, each touching the one before (walls only between squares)."""
-    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
-                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
-    lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
-    lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
     free = [(0, 0, "south"), (0, 1, "east"), (0, 2, "east"), (1, 2, "south")]
-    borders = [(0, y, "east") for y in range(6)] + [(x, y, "south") for x in range(2) for y in range(5)]
-    pen_in(s, t, 1, [b for b in borders if b not in free])
+    s, t = two_cards_free_only(free)
     s.long_left[0], s.short_left[0] = 1, 2
     assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
 
@@ -419,13 +417,8 @@ def test_a_free_border_apart_from_the_others_does_not_hide_a_staircase_of_three_
     """Three touching short walls fit in a staircase lower down (walls only between squares): the free border at the
     top, touching no other, is tried first and given up, its short wall given back; the three short walls make a
     turn."""
-    s, t, _ = position(["www/www", "www/www"], players=3, mode="moon_walls",
-                       moon_walls=replace(MoonWalls(), walls_on_outer_edges=False))
-    lay(s, t, 0, 0, 0, turns=1)  # x 0..1, y 0..2
-    lay(s, t, 1, 0, 3, turns=1)  # x 0..1, y 3..5
     free = [(0, 0, "east"), (0, 2, "south"), (0, 3, "east"), (1, 3, "south")]
-    borders = [(0, y, "east") for y in range(6)] + [(x, y, "south") for x in range(2) for y in range(5)]
-    pen_in(s, t, 1, [b for b in borders if b not in free])
+    s, t = two_cards_free_only(free)
     assert all(decisions.wall_free(s, t, at(x, y), 0 if b == "east" else 1, 1) for x, y, b in free)
     s.long_left[0], s.short_left[0] = 0, 3
     assert s.n_areas == 0 and engine.wall_turn_possible(s, t, 0)
