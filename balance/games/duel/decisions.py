@@ -104,6 +104,13 @@ def distance(t, a, b):
 
 
 @jit_inline
+def steps_apart(t, a, b, orthogonal=False):
+    """The fewest steps from square a to square b around the thick lines (``tables.walk``): any step, or only
+    orthogonal ones."""
+    return np.int64(t.walk[1 if orthogonal else 0, a, b])
+
+
+@jit_inline
 def decides_the_game(piece):
     """One of the monsters the heroes must kill to win (``DECIDING``)."""
     return piece == MOOGRE or piece == MECHOOR or piece == BLOOB

@@ -70,7 +70,8 @@ END_REASONS = ("monsters_dead", "heroes_dead", "timeout")
  DISCARDS,  # side, card, removed from the game (1)
  DRAWS,  # side, cards drawn
  GAME_ENDS,  # end reason, rounds, winner side (-1: none)
- ) = range(21)
+ SHRINKS,  # square (a Bloob counter lost to damage, for good)
+ ) = range(22)
 
 
 # ---------------------------------------------------------------- decisions
@@ -721,6 +722,7 @@ def lose_bloob_counters(s, t):
         for i in range(3):
             if s.bloob_at[i] >= 0 and (lose < 0 or bloob_connected(s, t, i, -1)):
                 lose = i
+        log(s, SHRINKS, s.bloob_at[lose])
         s.bloob_at[lose] = -1
     compact_bloob(s)
 

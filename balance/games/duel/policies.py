@@ -15,7 +15,9 @@ is worth more than keeping the card (END is worth 0):
 * a move: how much better the square is than the one the piece stands on: for a hero, the best shot it
   would have from there, less the threat of the monsters that could reach it, less a penalty for standing
   closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
-  monster, closing in on the weakest hero (``hunt_weight``), or standing by Mechoor and Moogre between
+  monster, closing in on the weakest hero (``hunt_weight``; in steps around the thick lines, and the extended
+  Bloob's in orthogonal steps, as its counters crawl: by king moves it would wait in the park beside the last hero
+  for ever, every move of it no nearer), or standing by Mechoor and Moogre between
   them and the heroes (``shield_weight``) while they keep their distance; the shield gives way to the hunt
   when no piece has died for a while (``patience``), and later a hero comes nearer than its weapon's reach of
   the monsters that decide the game.
@@ -30,7 +32,7 @@ from balance.games.duel.decisions import (
     FIRST_DEFENDER, HEAL, SWAP,
     HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
     MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, N_COUNTERS, ROCKS, arg_of, attacks, decides_the_game, attack_damage, monster_attack, attack_range, big, chance_36, health, sees, distance, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    DYNAMITE, HANDGUN, N_COUNTERS, ROCKS, arg_of, attacks, decides_the_game, attack_damage, monster_attack, attack_range, big, chance_36, health, sees, distance, steps_apart, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -405,7 +407,8 @@ def monster_square_terms(s, t, m, c, p, slack):
     weakest = s.policies.weakest
     v = 0.0
     if weakest >= 0:
-        v -= 0.05 * hunt * max(0, distance(t, c, s.at[weakest]) - slack)
+        crawls = m == BLOOB and s.bloob_at[1] >= 0  # each counter orthogonally next to another
+        v -= 0.05 * hunt * max(0, steps_apart(t, s.at[weakest], c, crawls) - slack)
     near = nearest_hero(s, t, c)
     if m == MOOGRE or m == MECHOOR:
         v -= 0.1 * shield * max(0, retreat - (near + slack))

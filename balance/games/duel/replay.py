@@ -7,10 +7,10 @@ drawn at the start and at the end; one paragraph per turn: the cards played and 
 
 from __future__ import annotations
 
-from balance.games.duel.decisions import ATTACKS
+from balance.games.duel.decisions import ATTACKS, BLOOB
 from balance.games.duel.engine import (
     BONUS_TRY, CLAIMS, DAMAGED, DIES, DISCARDS, DRAWS, DUCKS, END_REASONS, FIGHT, GAME_ENDS, HIT, MOVES, OUT_OF_AMMO,
-    PLACED, PLAYS, POWER, ROLLED, RUBBLED, SETUP_BONUS, SETUP_PIECE, SHOOTS, TANKS, TURN,
+    PLACED, PLAYS, POWER, ROLLED, RUBBLED, SETUP_BONUS, SETUP_PIECE, SHOOTS, SHRINKS, TANKS, TURN,
 )
 from balance.games.duel.decisions import (CONCEAL, DRINK, DROP_TANKS, EXTEND, HEAL, JEEP_BOMB_RUN, RETRACT, RUBBLE,
                                           SWAP)
@@ -31,14 +31,21 @@ def _words(name: str) -> str:
 
 
 class Map:
-    """The map as the events leave it: the pieces' squares, rubble, face-down counters."""
+    """The map as the events leave it: the pieces' squares, the Bloob's counters, rubble, face-down counters."""
 
     def __init__(self, rules):
         self.rows = rules.map
         self.width = len(self.rows[0])
         self.at = [-1] * len(NAMES)
+        self.bloob: list[int] = []
         self.rubble: set[int] = set()
         self.bonus: set[int] = set()
+
+    def move(self, piece: int, frm: int, to: int) -> None:
+        """The piece (the Bloob: its counter on ``frm``) goes to square ``to``."""
+        self.at[piece] = to
+        if piece == BLOOB:
+            self.bloob = [to if c == frm else c for c in self.bloob] if frm in self.bloob else [to]
 
     def square(self, c: int) -> str:
         r, col = divmod(c, self.width)
@@ -51,8 +58,8 @@ class Map:
         for c in self.bonus:
             grid[c // self.width][c % self.width] = "?"
         for p, c in enumerate(self.at):
-            if c >= 0:
-                grid[c // self.width][c % self.width] = MARKS[p]
+            for sq in (self.bloob if p == BLOOB else [c] if c >= 0 else []):
+                grid[sq // self.width][sq % self.width] = MARKS[p]
         return ["    " + "".join(row) for row in grid]
 
 
@@ -83,7 +90,7 @@ def describe(events, seats: list[str], rules) -> list[str]:
     started = False
     for kind, a, b, c, d in events:
         if kind == SETUP_PIECE:
-            board.at[a] = b
+            board.move(a, -1, b)
         elif kind == SETUP_BONUS:
             board.bonus.add(a)
         elif kind == TURN:
@@ -96,7 +103,7 @@ def describe(events, seats: list[str], rules) -> list[str]:
             how = "a bonus action" if c == -1 else f"the card {card_name(a, c)}"
             parts.append(f"{how} for {NAMES[b]}")
         elif kind == MOVES:
-            board.at[a] = c
+            board.move(a, b, c)
             parts.append(f"{NAMES[a]} moves from {board.square(b)} to {board.square(c)}" +
                          (" in the jeep" if d else ""))
         elif kind == CLAIMS:
@@ -129,6 +136,8 @@ def describe(events, seats: list[str], rules) -> list[str]:
                 parts.append(f"{NAMES[a]} takes {b} (damage {c})")
         elif kind == DIES:
             board.at[a] = -1
+            if a == BLOOB:
+                board.bloob.clear()
             parts.append(f"{NAMES[a]} is eliminated on {board.square(b)}")
         elif kind == RUBBLED:
             board.rubble.add(a)
@@ -136,7 +145,15 @@ def describe(events, seats: list[str], rules) -> list[str]:
         elif kind == OUT_OF_AMMO:
             parts.append(f"a natural 2: {NAMES[a]}'s {_words(ATTACKS[b])} is out of ammunition")
         elif kind == POWER:
+            if b == EXTEND:
+                board.bloob.append(c)
+            elif b == RETRACT and c in board.bloob:
+                board.bloob.remove(c)
             parts.append(f"{NAMES[a]} {POWERS.get(b, 'acts')} {board.square(c)}")
+        elif kind == SHRINKS:
+            if a in board.bloob:
+                board.bloob.remove(a)
+            parts.append(f"the Bloob loses its counter on {board.square(a)} for good")
         elif kind == BONUS_TRY:
             parts.append(f"bonus action for {NAMES[a]}: draws {card_name(0, b)}, " +
                          ("it acts" if c else "not on it: that card and one more discarded, the turn's play ends"))

@@ -237,6 +237,41 @@ def apart(rules, players):
     return np.maximum(abs(rows[:, None] - rows[None, :]), abs(cols[:, None] - cols[None, :]))
 
 
+FAR = 255  # the most steps ``walk`` counts (a square fenced off by thick lines is as far)
+
+
+@jit
+def walking_steps(step, n, directions):
+    """For each pair of squares, the fewest steps from one to the other by the first ``directions`` of ``step``
+    (around the thick lines), whatever stands or lies on the way; at most ``FAR``."""
+    out = np.full((n, n), FAR, np.uint8)
+    queue = np.empty(n, np.int64)
+    for a in range(n):
+        out[a, a] = 0
+        queue[0] = a
+        head, tail = 0, 1
+        while head < tail:
+            c = queue[head]
+            head += 1
+            for k in range(directions):
+                b = step[c, k]
+                if b >= 0 and b != a and out[a, b] == FAR and out[a, c] < FAR - 1:
+                    out[a, b] = out[a, c] + 1
+                    queue[tail] = b
+                    tail += 1
+    return out
+
+
+@table(np.uint8, (2, MAX_CELLS, MAX_CELLS))
+def walk(rules, players):
+    """Steps between each pair of squares around the thick lines (``decisions.steps_apart``): how far a hunting
+    monster has to go, where the king moves of ``apart`` would take it through a thick line.  [0] by any step,
+    [1] by orthogonal steps (the extended Bloob's counters crawl so)."""
+    width, height = _map(rules.map)[:2]
+    steps = step(rules, players)
+    return [walking_steps(steps, width * height, 8), walking_steps(steps, width * height, 4)]
+
+
 def _kit(text):
     counts = np.zeros(len(COUNTERS), np.int64)
     for w in counter_list(text):
@@ -335,7 +370,7 @@ def weapon_shaggoo(rules, players):
     return [w.shaggoo_applies for w in _weapons(rules)]
 
 
-TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, blue_spots, red_spots, bonus_squares, n_bonus_squares,
+TABLES = Tables(Rules, width, n_cells, building, sight, row, column, apart, walk, blue_spots, red_spots, bonus_squares, n_bonus_squares,
                 buildings, n_buildings, jeep_start,
                 step, start_kit, bonus_pool, n_bonus_counters, cards, deck_size, capacity, close_combat, movement,
                 weapon_range, weapon_damage, weapon_one_use, weapon_terrain, weapon_shaggoo)

@@ -15,9 +15,9 @@ from balance.games.duel.decisions import (
     MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage, attack_range, attacks,
     chance_36, in_range, monster_attack, needed, piece_of, sees, square_of, what_of,
 )
-from balance.games.duel.rules import Rules
-from balance.games.duel.tables import FIRST_MONSTER as N_HEROES, PIECES, TABLES
-from tests.games.duel.position import Position, rng
+from balance.games.duel.rules import THICK_LINES, Rules
+from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
+from tests.games.duel.position import BLOOB, SKULL, Position, rng
 
 FULL = policies.NO_BAR  # no bar: every option valued in full
 
@@ -221,3 +221,39 @@ def test_a_last_hero_within_reach_of_mechoor_but_out_of_sight_comes_out_when_nob
         assert p.t.apart[to, p.cell(9, 12)] < 2 or sees(p.s, p.t, to, True, p.cell(9, 12), True)
     else:
         assert what_of(code) == END
+
+
+@pytest.mark.parametrize("monster", ["hunter", "wall"])
+def test_the_extended_bloob_crawls_out_of_the_park_to_the_last_hero(monster):
+    """The Bloob's two counters lie in the park, the thick line of its south entrance below one of them; Skull, the
+    last hero, who cannot hurt the Bloob, waits in a building two steps away.  By king moves no move of the Bloob
+    brings it nearer, and the monster player kept its cards for 67 rounds until the turn cap (focus against wall);
+    its counters crawl orthogonally, and so counted each move brings one nearer, and it comes for Skull."""
+    streets = ["".join("#" if ch == "#" else "." for ch in row) for row in Rules().map]  # the default map
+    p = Position(streets, thick_lines=THICK_LINES)
+    the_rest_died(p, (SKULL, BLOOB), 32)
+    p.s.bloob_at[:2] = p.cell(5, 5), p.cell(5, 6)
+    p.s.at[BLOOB] = p.cell(5, 5)
+    p.put(SKULL, 7, 7)
+    p.s.current_round = 60
+    seat(p.s, MONSTERS_SIDE, monster)
+    assert p.t.walk[0, p.cell(5, 6), p.cell(6, 6)] == 2  # the thick line between them
+    p.hand(MONSTERS_SIDE, *(p.card(MONSTERS_SIDE, c) for c in ("shaggoo/bloob", "bloob/spectoor", "bloob/moogre")))
+    engine.play_cards(p.s, p.t, MONSTERS_SIDE)
+    assert p.s.close_combats == 1 and p.s.damage[SKULL] == 1
+
+
+def test_a_hunting_monster_counts_its_steps_around_the_thick_lines():
+    """``tables.walk``: on an open map any step is a king move and orthogonal steps are a rook's walk; a fence of thick
+    lines across the map sends the walk round its gap, and a square it fences off is as far as ``FAR``."""
+    open_map = Position(["............"] * 3)
+    a, b = open_map.cell(0, 0), open_map.cell(2, 7)
+    assert open_map.t.walk[0, a, b] == open_map.t.apart[a, b] == 7
+    assert open_map.t.walk[1, a, b] == 9
+    fence = [f"0,{c}|1,{c}" for c in range(11)]  # the gap: column 11
+    fenced = Position(["............"] * 3, thick_lines=fence)
+    a, b = fenced.cell(0, 0), fenced.cell(1, 0)
+    assert fenced.t.walk[0, a, b] == 11 + 11  # along row 0, a diagonal step through the gap, back along row 1
+    assert fenced.t.walk[1, a, b] == 11 + 1 + 11
+    shut = Position(["............"] * 3, thick_lines=fence + ["0,11|1,11"])
+    assert shut.t.walk[0, a, b] == shut.t.walk[1, a, b] == FAR

@@ -2,9 +2,9 @@
 their records in tests/sim/test_replay.py)."""
 
 from balance.games.duel import engine, replay
-from balance.games.duel.decisions import HANDGUN
+from balance.games.duel.decisions import EXTEND, HANDGUN, RETRACT
 from balance.kit.log import events
-from tests.games.duel.position import JOE, KIDDOO, Position, fire, move, pick
+from tests.games.duel.position import BLOOB, JOE, KIDDOO, Position, fire, move, pick
 
 SEATS = ["Seat 1 (sniper)", "Seat 2 (hunter)"]
 
@@ -28,3 +28,27 @@ def test_a_shot_and_a_close_combat_are_told():
            "Kiddoo takes 1 (damage 1)" in line
     assert "Joe moves from (1,1) to (1,3); Joe fights Kiddoo: 12 against 3; Kiddoo takes 1 (damage 2); " \
            "Kiddoo is put on (1,4)" in line
+
+
+def test_the_maps_show_every_counter_of_the_bloob():
+    """The Bloob extends, crawls, retracts a counter and loses one to damage: the end map shows the counters left."""
+    p = Position(["..b..."])
+    p.s.bloob_at[1] = p.cell(0, 3)  # extended east
+    p.s.bloob_at[2] = p.cell(0, 4)
+    p.s.damage[BLOOB] = 2
+    engine.hurt(p.s, p.t, BLOOB, 1 + p.t.bloob_ignores, 1, False)  # 3 damage in all: a counter lost
+    assert list(p.s.bloob_at) == [p.cell(0, 2), p.cell(0, 3), -1]
+    assert events(p.s)[-1] == (engine.SHRINKS, p.cell(0, 4), 0, 0, 0)
+    w = p.width
+    start, end = 2, 3  # squares (1,3) and (1,4)
+    logged = [(engine.SETUP_PIECE, BLOOB, start, 0, 0), (engine.TURN, 1, 1, 0, 0),
+              (engine.POWER, BLOOB, EXTEND, end, 0), (engine.POWER, BLOOB, EXTEND, end + 1, 0),
+              (engine.MOVES, BLOOB, start, w + 3, 0), (engine.SHRINKS, end + 1, 0, 0, 0),
+              (engine.POWER, BLOOB, RETRACT, w + 3, 0), (engine.POWER, BLOOB, EXTEND, w + 2, 0),
+              (engine.GAME_ENDS, 2, 1, -1, 0)]
+    lines = replay.describe(logged, SEATS, p.rules)
+    assert "Bloob extends the Bloob to (1,5); Bloob moves from (1,3) to (2,4); the Bloob loses its counter on (1,5) " \
+           "for good;" in lines[-3 - len(p.rules.map)]
+    drawn = lines[-1 - len(p.rules.map):-1]
+    bloob = sorted((r, c) for r, row in enumerate(drawn) for c, ch in enumerate(row.strip()) if ch == "b")
+    assert bloob == [(0, 3), (1, 2)]
