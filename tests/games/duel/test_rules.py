@@ -1256,6 +1256,16 @@ def test_the_emp_takes_no_modifier_for_rubble():
     assert needed(p.s, p.t, HANDGUN, MECHOOR, p.cell(0, 2)) == 8  # the rubble's -1 for a gun
 
 
+def test_the_emp_needs_seven_at_every_range_it_reaches():
+    """EMP Device: 'Apply range modifier for close range.'  The text gives no range modifier (its modifiers are the
+    target's building and rubble), so none applies: 7+ next door as at three squares (an assumption)."""
+    for apart in (1, 2, 3):
+        p = Position(["1" + "." * (apart - 1) + "m"])
+        p.give(JOE, EMP)
+        assert (EMP, (0, apart)) in fires(p, JOE)
+        assert needed(p.s, p.t, EMP, MECHOOR, p.cell(0, apart)) == 7
+
+
 def test_grenades_and_dynamite_are_exempt_from_shaggoo_s_minus_two_the_handgun_is_not():
     """Shaggoo: 'Heroes suffer -2 die modifier when trying to hit Shaggoo with range fire (grenades and dynamite are
     exempt from this modifier).'"""
