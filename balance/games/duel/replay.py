@@ -103,8 +103,9 @@ def describe(events, seats: list[str], rules) -> list[str]:
             how = "a bonus action" if c == -1 else f"the card {card_name(a, c)}"
             parts.append(f"{how} for {NAMES[b]}")
         elif kind == MOVES:
+            counter = " a counter" if a == BLOOB and len(board.bloob) > 1 else ""  # the extended Bloob crawls
             board.move(a, b, c)
-            parts.append(f"{NAMES[a]} moves from {board.square(b)} to {board.square(c)}" +
+            parts.append(f"{NAMES[a]} moves{counter} from {board.square(b)} to {board.square(c)}" +
                          (" in the jeep" if d else ""))
         elif kind == CLAIMS:
             board.bonus.discard(c)

@@ -47,7 +47,7 @@ def test_the_maps_show_every_counter_of_the_bloob():
               (engine.POWER, BLOOB, RETRACT, w + 3, 0), (engine.POWER, BLOOB, EXTEND, w + 2, 0),
               (engine.GAME_ENDS, 2, 1, -1, 0)]
     lines = replay.describe(logged, SEATS, p.rules)
-    assert "Bloob extends the Bloob to (1,5); Bloob moves from (1,3) to (2,4); the Bloob loses its counter on (1,5) " \
+    assert "Bloob extends the Bloob to (1,5); Bloob moves a counter from (1,3) to (2,4); the Bloob loses its counter on (1,5) " \
            "for good;" in lines[-3 - len(p.rules.map)]
     drawn = lines[-1 - len(p.rules.map):-1]
     bloob = sorted((r, c) for r, row in enumerate(drawn) for c, ch in enumerate(row.strip()) if ch == "b")
