@@ -15,9 +15,8 @@ is worth more than keeping the card (END is worth 0):
 * a move: how much better the square is than the one the piece stands on: for a hero, the best shot it
   would have from there, less the threat of the monsters that could reach it, less a penalty for standing
   closer to a monster than ``keep_range``, plus the pull of counters to pick up (``grab_weight``); for a
-  monster, closing in on the weakest hero (``hunt_weight``; in steps around the thick lines, and the extended
-  Bloob's in orthogonal steps, as its counters crawl: by king moves it would wait in the park beside the last hero
-  for ever, every move of it no nearer), or standing by Mechoor and Moogre between
+  monster, closing in on the weakest hero (``hunt_weight``; in steps around the thick lines, the extended Bloob's
+  in orthogonal steps, as its counters crawl), or standing by Mechoor and Moogre between
   them and the heroes (``shield_weight``) while they keep their distance; the shield gives way to the hunt
   when no piece has died for a while (``patience``), and later a hero comes nearer than its weapon's reach of
   the monsters that decide the game.
@@ -407,6 +406,8 @@ def monster_square_terms(s, t, m, c, p, slack):
     weakest = s.policies.weakest
     v = 0.0
     if weakest >= 0:
+        # in king moves, the extended Bloob in the park found no move nearer to the last hero two squares beyond its
+        # south entrance, and waited for the turn cap (``tables.walk``)
         crawls = m == BLOOB and s.bloob_at[1] >= 0  # each counter orthogonally next to another
         v -= 0.05 * hunt * max(0, steps_apart(t, s.at[weakest], c, crawls) - slack)
     near = nearest_hero(s, t, c)

@@ -255,7 +255,7 @@ def walking_steps(step, n, directions):
             head += 1
             for k in range(directions):
                 b = step[c, k]
-                if b >= 0 and b != a and out[a, b] == FAR and out[a, c] < FAR - 1:
+                if b >= 0 and out[a, b] == FAR and out[a, c] < FAR - 1:
                     out[a, b] = out[a, c] + 1
                     queue[tail] = b
                     tail += 1

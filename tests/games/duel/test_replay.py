@@ -35,15 +35,15 @@ def test_the_maps_show_every_counter_of_the_bloob():
     p = Position(["..b..."])
     p.s.bloob_at[1] = p.cell(0, 3)  # extended east
     p.s.bloob_at[2] = p.cell(0, 4)
-    p.s.damage[BLOOB] = 2
+    p.s.damage[BLOOB] = 1
     engine.hurt(p.s, p.t, BLOOB, 1 + p.t.bloob_ignores, 1, False)  # 3 damage in all: a counter lost
     assert list(p.s.bloob_at) == [p.cell(0, 2), p.cell(0, 3), -1]
     assert events(p.s)[-1] == (engine.SHRINKS, p.cell(0, 4), 0, 0, 0)
     w = p.width
-    start, end = 2, 3  # squares (1,3) and (1,4)
+    start, east = 2, 3  # squares (1,3) and (1,4)
     logged = [(engine.SETUP_PIECE, BLOOB, start, 0, 0), (engine.TURN, 1, 1, 0, 0),
-              (engine.POWER, BLOOB, EXTEND, end, 0), (engine.POWER, BLOOB, EXTEND, end + 1, 0),
-              (engine.MOVES, BLOOB, start, w + 3, 0), (engine.SHRINKS, end + 1, 0, 0, 0),
+              (engine.POWER, BLOOB, EXTEND, east, 0), (engine.POWER, BLOOB, EXTEND, east + 1, 0),
+              (engine.MOVES, BLOOB, start, w + 3, 0), (engine.SHRINKS, east + 1, 0, 0, 0),
               (engine.POWER, BLOOB, RETRACT, w + 3, 0), (engine.POWER, BLOOB, EXTEND, w + 2, 0),
               (engine.GAME_ENDS, 2, 1, -1, 0)]
     lines = replay.describe(logged, SEATS, p.rules)
