@@ -160,7 +160,7 @@ class GameSpec:
     seat_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
     batch_games: int = 100_000  # games per batch for a large run (about a second of work)
     description: str = ""
-    assumptions_doc: str = ""
+    assumptions_doc: str = ""  # the docstring from its "Assumptions" heading: its list is ``readings``
     timeline: Timeline = Timeline()  # what one turn of scores_by_turn is, and whether the top score leads
     report_sections: tuple[Any, ...] = field(default=())  # balance.report.blocks.ReportSection(title, build)
 
@@ -211,7 +211,7 @@ class GameSpec:
     @property
     def readings(self) -> list[str]:
         """How the engine reads the rulebook where it is silent or unclear: the bullets of ``assumptions_doc``."""
-        return bullets(self.assumptions_doc[max(0, self.assumptions_doc.find("Assumptions")):])
+        return bullets(self.assumptions_doc)
 
     @property
     def policy_names(self) -> list[str]:

@@ -167,5 +167,5 @@ SPEC = register(GameSpec(
     timeline=Timeline("turn", "a turn of the turn track, in which every player acts; the score after a turn is "
                               "what the game's scoring would give if it ended then (City tiles included)"),
     description=__doc__.split("\n")[0],
-    assumptions_doc=__doc__,
+    assumptions_doc=__doc__[__doc__.index("Assumptions"):],
 ))
