@@ -47,10 +47,11 @@ after the flame thrower, so all are assumed data:
   * a counter the Bloob loses to damage is one whose loss leaves the others side by side;
   * range is counted in king moves; a hero traces sight from the centre or any corner of its square, a
     monster from the centre; a line touching a corner of a building passes;
-  * the winner puts the loser of a close combat on a square next to the fight where it may stand (it stays
-    when there is none); the attacker that wins every fight holds the square; several defenders are fought
-    in turn, the first of the attacker's choice; Mechoor beaten is not moved, the hero is: Mechoor beaten
-    when it attacked holds the square it moved into, or goes back with another hero still there;
+  * the winner puts the loser of a close combat on a square next to the fight where it may stand (a defender
+    stays when there is none, an attacker goes back where its move began); the attacker that wins every fight
+    holds the square; several defenders are fought in turn, the first of the attacker's choice; Mechoor beaten
+    is not moved, the hero is: Mechoor beaten when it attacked holds the square it moved into, or goes back
+    where its move began with another hero still there;
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
     moves next door unharmed;
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
@@ -77,7 +78,8 @@ after the flame thrower, so all are assumed data:
     is not applied (the text gives no such modifier); the air strike's rubble goes on every
     street square in and around the target that is orthogonally next to a building, on a hit;
   * the jeep: a foot step costs as much as two by jeep; driven at a monster with dynamite it is gone, the
-    passengers bail out with a Duck card each or take the blast too;
+    passengers bail out with a Duck card each or take the blast too, whether or not the roll hits the monster;
+  * the stacking limits hold where a piece stops: a hero on foot or the jeep passes through a square of two heroes;
   * a diagonal step past the end of a thick line is allowed when one of its L-shaped routes is open;
   * Drakoor takes damage in close combat only, and the silver bullet kills it outright;
   * at most 6 weapon swaps a turn; 120 rounds, then a timeout (only a stalled game reaches it: ``max_rounds``).

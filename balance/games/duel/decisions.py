@@ -173,6 +173,28 @@ def terrain_modifier(s, t, square):
 
 
 @jit_inline
+def counters_of(piece):
+    """How many counters the piece stands on the board with: the Bloob up to three (``counter_at``), the others one."""
+    return 3 if piece == BLOOB else 1
+
+
+@jit_inline
+def counter_at(s, piece, i):
+    """The square of the piece's counter i (-1: none)."""
+    return s.bloob_at[i] if piece == BLOOB else s.at[piece]
+
+
+@jit_inline
+def heroes_at(s, c, but):
+    """The heroes on square c but ``but``."""
+    n = 0
+    for h in range(FIRST_MONSTER):
+        if h != but and s.at[h] == c:
+            n += 1
+    return n
+
+
+@jit_inline
 def needed(s, t, attack, target, square):
     """The 2d6 total an attack on ``target`` (a piece, or -1 for a square) in ``square`` needs before +1
     cards: the hit number less the modifiers that apply."""
@@ -181,7 +203,7 @@ def needed(s, t, attack, target, square):
     else:
         n = t.hit_on
     terrain = attack >= N_WEAPONS or t.weapon_terrain[attack]
-    if attack == HEAT_RAY and target < 0:  # at a building
+    if attack == HEAT_RAY and target < 0 and heroes_at(s, square, -1) == 0:  # at a building (heroes: target -1 too)
         terrain = t.heat_ray_at_building_modifier
     if terrain:
         n -= terrain_modifier(s, t, square)

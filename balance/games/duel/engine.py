@@ -17,13 +17,13 @@ from numba import njit
 
 from balance.games.duel import policies
 from balance.games.duel.decisions import (
-    ACT, AMMO, BLOOB, BODY_ARMOUR, BONUS, CARD, CONCEAL, DISCARD, DRINK, DROP_TANKS, DUCK, DUCK_TO, DYNAMITE, EMP, END,
-    ENERGY_DRINK, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB,
-    JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MORE_BLOOB,
-    MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS, RUBBLE,
-    RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, BOW_TRACKER, DRAKOOR, DECIDING, arg_of, attack_damage,
-    attack_range, big, hurts, in_range, monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of,
-    target_of, what_of,
+    ACT, AMMO, BLOOB, BODY_ARMOUR, BONUS, BOW_TRACKER, CARD, CONCEAL, DECIDING, DISCARD, DRAKOOR, DRINK, DROP_TANKS,
+    DUCK, DUCK_TO, DYNAMITE, EMP, END, ENERGY_DRINK, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEAT_RAY, HEROES_SIDE,
+    HYPNO_RAY, JEEP_BOMB, JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE,
+    MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS,
+    RUBBLE, RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, arg_of, attack_damage, attack_range,
+    big, counter_at, counters_of, heroes_at, hurts, in_range, monster_attack, move_option, needed, option, piece_of,
+    sees, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import (
     DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING,
@@ -95,10 +95,14 @@ def bears(t, side, card, piece):
 
 @jit_inline
 def controlled(s, t, piece):
-    """Spectoor sees the monster, so a Spectoor card may pay for its action."""
+    """Spectoor sees the monster (any counter of the Bloob), so a Spectoor card may pay for its action."""
     if piece == SPECTOOR or s.at[SPECTOOR] < 0 or s.at[piece] < 0:
         return False
-    return sees(s, t, s.at[SPECTOOR], False, s.at[piece], big(piece))
+    for i in range(counters_of(piece)):
+        c = counter_at(s, piece, i)
+        if c >= 0 and sees(s, t, s.at[SPECTOOR], False, c, big(piece)):
+            return True
+    return False
 
 
 @jit_inline
@@ -219,20 +223,20 @@ def pay_with_card(s, t, side, piece):
 
 @jit
 def play_marked(s, t, kind, mark):
-    """The hero player's PLUS_ONE or DUCK decision: play a card with the mark (YES) or not (END).  True
-    if played."""
+    """The hero player's PLUS_ONE or DUCK decision: play one of the cards in hand with the mark (YES, the card's
+    place in hand) or none (END).  True if played."""
     s.options[0] = option(END, 0, 0, 0, -1)
-    first = -1
+    n = 1
     for i in range(s.hand_n[HEROES_SIDE]):
         if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == mark:
-            first = i
-            break
-    if first < 0:
+            s.options[n] = option(YES, 0, i, 0, -1)
+            n += 1
+    if n == 1:
         return False
-    s.options[1] = option(YES, 0, first, 0, -1)
-    if what_of(decide(s, t, HEROES_SIDE, kind, 2)) == END:
+    code = decide(s, t, HEROES_SIDE, kind, n)
+    if what_of(code) == END:
         return False
-    to_discards(s, HEROES_SIDE, take_from_hand(s, HEROES_SIDE, first))
+    to_discards(s, HEROES_SIDE, take_from_hand(s, HEROES_SIDE, arg_of(code)))
     s.cards_played[HEROES_SIDE] += 1
     return True
 
@@ -272,15 +276,6 @@ def monster_at(s, m, c):
     if m == BLOOB:
         return s.at[BLOOB] >= 0 and has_bloob(s, c)
     return s.at[m] == c
-
-
-@jit_inline
-def heroes_at(s, c, but):
-    n = 0
-    for h in range(N_HEROES):
-        if h != but and s.at[h] == c:
-            n += 1
-    return n
 
 
 @jit_inline
@@ -424,9 +419,7 @@ def search_moves(s, t, piece):
     head = 0
     tail = 0
     count_occupants(s)
-    riders = passengers(s)  # those driving: the jeep's passengers and the piece, if it gets in
-    if hero and not s.in_jeep[piece]:
-        riders += 1
+    aboard = riders(s, piece) if hero else 0
     s.reach_stamp[start, mode0] = stamp
     s.reach_cost[start, mode0] = 0
     s.reach_from[start, mode0] = -1
@@ -439,8 +432,9 @@ def search_moves(s, t, piece):
         cost = s.reach_cost[c, mode]
         if c != start and (enemies_on(s, piece, c) > 0 or (mode == 0 and stops_on(s, t, c))):
             continue  # a fight or a building/rubble square ends the move
-        other = 1 - mode  # get out of the jeep, or into it where it stands
-        may_switch = hero and (other == 0 or (s.jeep_at == c and jeep_room(s, piece)))
+        other = 1 - mode  # get out of the jeep where it may stop, or into it where it stands
+        may_switch = hero and (jeep_may_stop(s, piece, c, aboard) if other == 0 else
+                               (s.jeep_at == c and jeep_room(s, piece)))
         if may_switch and (s.reach_stamp[c, other] != stamp or s.reach_cost[c, other] > cost):
             s.reach_stamp[c, other] = stamp
             s.reach_cost[c, other] = cost
@@ -455,8 +449,7 @@ def search_moves(s, t, piece):
             nb = t.step[c, k]
             if nb < 0 or not may_enter(s, t, piece, nb):
                 continue
-            if mode == 1 and (stops_on(s, t, nb) or enemies_on(s, piece, nb) > 0 or
-                              heroes_on(s, nb) + riders > 2 + passengers_at(s, nb) + on_foot_at(s, piece, nb)):
+            if mode == 1 and (stops_on(s, t, nb) or enemies_on(s, piece, nb) > 0):
                 continue
             if s.reach_stamp[nb, mode] == stamp and s.reach_cost[nb, mode] <= cost + price:
                 continue
@@ -495,6 +488,19 @@ def on_foot_at(s, piece, c):
 
 
 @jit_inline
+def riders(s, piece):
+    """The heroes in the jeep when the hero drives it: its passengers, the hero among them."""
+    return passengers(s) + (0 if s.in_jeep[piece] else 1)
+
+
+@jit_inline
+def jeep_may_stop(s, piece, c, aboard):
+    """The jeep driven by the hero with ``aboard`` heroes (``riders``) may stop on square c, in it or getting out: two
+    heroes a square.  It drives through other heroes' squares, as a hero walks through them."""
+    return heroes_on(s, c) - passengers_at(s, c) - on_foot_at(s, piece, c) + aboard <= 2
+
+
+@jit_inline
 def jeep_room(s, piece):
     return s.in_jeep[piece] or passengers(s) < 2
 
@@ -518,6 +524,9 @@ def list_moves(s, t, piece, n):
         fights = enemies_on(s, piece, c) > 0
         if fights:
             if mode == 1:
+                continue
+        elif mode == 1:
+            if not jeep_may_stop(s, piece, c, riders(s, piece)):
                 continue
         elif occupied(s, c) and not may_stand(s, t, piece, c):  # the search kept Mechoor out of buildings
             continue
@@ -670,7 +679,7 @@ def move(s, t, side, code, searched=False):
                     enter_square(s, t, h, c)
             continue
         if enemies_at(s, piece, c) > 0:
-            close_combat(s, t, piece, c, prev_c)
+            close_combat(s, t, piece, c, frm)
             return
         set_square(s, piece, c)
         enter_square(s, t, piece, c)
@@ -900,7 +909,7 @@ def lose_fight(s, t, loser, winner, c):
 def mechoor_beaten_attacking(s, t, hero, c, came_from):
     """Beaten in the square it moved into, Mechoor is not moved: the hero that beat it is put next door (by the
     monster player) and Mechoor holds the square.  With another hero still there (or none next door for this one),
-    Mechoor goes back where it came from, kept clear of the hero put next door."""
+    Mechoor goes back where its move began, kept clear of the hero put next door."""
     if heroes_at(s, c, hero) > 0:
         s.at[MECHOOR] = came_from
     lose_fight(s, t, MECHOOR, hero, c)
@@ -910,8 +919,9 @@ def mechoor_beaten_attacking(s, t, hero, c, came_from):
 
 @jit
 def close_combat(s, t, attacker, c, came_from):
-    """The attacker moved into square c, held by enemies: it fights them one by one (the first of its
-    player's choice) until it loses; having beaten them all, it holds the square."""
+    """The attacker moved into square c, held by enemies, from ``came_from`` (where its move began, which it may
+    go back to): it fights them one by one (the first of its player's choice) until it loses; having beaten them
+    all, it holds the square."""
     enemy = 1 - side_of(attacker)
     first = FIRST_MONSTER if enemy == MONSTERS_SIDE else 0
     last = PIECES if enemy == MONSTERS_SIDE else FIRST_MONSTER
@@ -930,6 +940,8 @@ def close_combat(s, t, attacker, c, came_from):
         if fight(s, t, attacker, defender):
             lose_fight(s, t, defender, attacker, c)
             if defender == MECHOOR:
+                if s.at[attacker] == c:
+                    s.at[attacker] = came_from  # nowhere next door to put it: back where its move began
                 return  # the attacker was put next door
             if s.at[defender] == c:
                 break  # it could not be moved: the square stays shared
@@ -941,7 +953,7 @@ def close_combat(s, t, attacker, c, came_from):
                 return
             lose_fight(s, t, attacker, defender, c)
             if s.at[attacker] == c:
-                s.at[attacker] = came_from  # nowhere next door to put it: back where it came from
+                s.at[attacker] = came_from  # nowhere next door to put it: back where its move began
             return
     if attacker == BLOOB and s.winner < 0:
         # the Bloob's counter moves in when the square is clear (an extended Bloob moves one counter)
@@ -1024,18 +1036,20 @@ def list_fires(s, t, piece, n, every_building=True):
                     continue
                 if m == KIDDOO and s.concealed and t.kiddoo_concealed == NO_RANGE_FIRE:
                     continue
-                for i in range(3 if m == BLOOB else 1):
-                    sq = s.bloob_at[i] if m == BLOOB else s.at[m]
+                for i in range(counters_of(m)):
+                    sq = counter_at(s, m, i)
                     if sq >= 0 and in_range(t, c, sq, reach) and sees(s, t, c, True, sq, big(m)):
                         s.options[n] = option(FIRE, piece, a, sq, m)
                         n += 1
             if a != EMP and a != STUN:  # oxygen tanks with a monster on them
                 for m in range(FIRST_MONSTER, PIECES):
-                    sq = s.at[m]
-                    if sq >= 0 and s.dropped[sq, OXYGEN_TANKS] > 0 and in_range(t, c, sq, reach) and \
-                            sees(s, t, c, True, sq, False):
-                        s.options[n] = option(FIRE, piece, a, sq, TANKS)
-                        n += 1
+                    for i in range(counters_of(m)):
+                        sq = counter_at(s, m, i)
+                        code = option(FIRE, piece, a, sq, TANKS)
+                        if sq >= 0 and s.dropped[sq, OXYGEN_TANKS] > 0 and in_range(t, c, sq, reach) and \
+                                sees(s, t, c, True, sq, False) and not listed(s, n, code):
+                            s.options[n] = code
+                            n += 1
         else:
             for h in range(N_HEROES):
                 sq = s.at[h]
@@ -1272,6 +1286,15 @@ def list_extend(s, t, n):
 
 
 @jit_inline
+def listed(s, n, code):
+    """The option is among ``s.options[:n]`` already."""
+    for i in range(n):
+        if s.options[i] == code:
+            return True
+    return False
+
+
+@jit_inline
 def listed_square(s, n, what, sq):
     for i in range(n):
         if what_of(s.options[i]) == what and square_of(s.options[i]) == sq:
@@ -1302,17 +1325,26 @@ def list_jeep_bomb(s, t, piece, n):
     """JEEP_BOMB_RUN: the jeep driven (with dynamite) at a monster it can reach."""
     search_moves(s, t, piece)
     for m in range(FIRST_MONSTER, PIECES):
-        sq = s.at[m]
-        if sq < 0 or m == DRAKOOR or stops_on(s, t, sq):
+        if m == DRAKOOR:
             continue
-        for k in range(8):
-            nb = t.step[sq, k]
-            if nb >= 0 and s.reach_stamp[nb, 1] == s.reach_stamp_now and \
-                    s.reach_cost[nb, 1] + t.movement[piece] <= t.movement[piece] * t.jeep_movement:
+        for i in range(counters_of(m)):
+            sq = counter_at(s, m, i)
+            if sq >= 0 and not stops_on(s, t, sq) and jeep_drives_at(s, t, piece, sq):
                 s.options[n] = option(JEEP_BOMB_RUN, piece, 0, sq, m)
                 n += 1
-                break
+                break  # one run at each monster
     return n
+
+
+@jit_inline
+def jeep_drives_at(s, t, driver, sq):
+    """The jeep, as last searched for the driver, can reach a square next to ``sq`` with a step to spare."""
+    for k in range(8):
+        nb = t.step[sq, k]
+        if nb >= 0 and s.reach_stamp[nb, 1] == s.reach_stamp_now and \
+                s.reach_cost[nb, 1] + t.movement[driver] <= t.movement[driver] * t.jeep_movement:
+            return True
+    return False
 
 
 @jit

@@ -27,13 +27,14 @@ The positional terms count distances only (no line of sight), which keeps a deci
 import numpy as np
 
 from balance.games.duel.decisions import (
-    ACT, BLOOB, BONUS, CARD, CONCEAL, DISCARD, DRINK, DROP_TANKS, DUCK, DUCK_TO, DRAKOOR, END, EXTEND, FIRE,
-    FIRST_DEFENDER, HEAL, SWAP,
-    HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB,
-    MOVE, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, RUBBLE, RUBBLE_AT, STUN, BOW_TRACKER, EMP,
-    DYNAMITE, HANDGUN, N_COUNTERS, ROCKS, arg_of, attacks, decides_the_game, attack_damage, monster_attack, attack_range, big, chance_36, health, sees, distance, steps_apart, hurts, needed, piece_of, side_of, square_of, target_of, what_of,
+    ACT, BLOOB, BONUS, BOW_TRACKER, CARD, CONCEAL, DISCARD, DRAKOOR, DRINK, DROP_TANKS, DUCK, DUCK_TO, DYNAMITE, EMP,
+    END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR,
+    MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, ROCKS, RUBBLE, RUBBLE_AT,
+    STUN, SWAP, arg_of, attack_damage, attack_range, attacks, big, chance_36, counter_at, counters_of, decides_the_game,
+    distance, health, hurts, monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of,
+    what_of,
 )
-from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
+from balance.games.duel.rules import DUCK as DUCK_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
 from balance.kit import below, jit_inline, jit
 
@@ -132,8 +133,9 @@ def shot_value(s, t, shooter, attack, target, sq, policy, p):
         hit = chance_36(needed(s, t, attack, -1, sq)) / 36.0
         v = 0.0
         for m in range(FIRST_MONSTER, PIECES):
-            if s.at[m] == sq:
-                v += harm_value(s, t, m, t.oxygen_damage, weight_of(s, t, m, policy, p))
+            for i in range(counters_of(m)):
+                if counter_at(s, m, i) == sq:
+                    v += harm_value(s, t, m, t.oxygen_damage, weight_of(s, t, m, policy, p))
         return hit * v
     side = side_of(shooter)
     need = needed(s, t, attack, target, sq)
@@ -642,8 +644,8 @@ def move_bound(s, t, piece):
         if s.in_jeep[piece] or (s.jeep_at >= 0 and distance(t, start, s.jeep_at) <= reach):
             reach = 1 << 20
         for m in range(FIRST_MONSTER, PIECES):
-            for i in range(3 if m == BLOOB else 1):
-                c = s.bloob_at[i] if m == BLOOB else s.at[m]
+            for i in range(counters_of(m)):
+                c = counter_at(s, m, i)
                 if c >= 0 and distance(t, start, c) <= reach:
                     bound = max(bound, fight_value(s, t, piece, c) + FIGHT_BONUS)
     else:
@@ -666,6 +668,17 @@ def card_keep_value(s, t, side, card):
     return v
 
 
+@jit_inline
+def least_kept(s, t, side, lo, n):
+    """The option among ``s.options[lo:n]`` whose card (its place in hand) the player would least rather keep."""
+    best, pick = 1e9, lo
+    for i in range(lo, n):
+        v = card_keep_value(s, t, side, s.hand[side, arg_of(s.options[i])])
+        if v < best:
+            best, pick = v, i
+    return pick
+
+
 @jit
 def choose(s, t, side, kind, n):
     """The index of the option the side's policy takes among ``s.options[:n]``."""
@@ -677,12 +690,7 @@ def choose(s, t, side, kind, n):
         best, pick, key = best_act(s, t, side, 0, n, False, NO_BAR, 0, LAST_KEY)
         return best_act(s, t, side, 0, n, True, best, pick, key)[1]
     if kind == CARD or kind == LOSE_CARD:
-        best, pick = 1e9, 0
-        for i in range(n):
-            v = card_keep_value(s, t, side, s.hand[side, arg_of(s.options[i])])
-            if v < best:
-                best, pick = v, i
-        return pick
+        return least_kept(s, t, side, 0, n)
     if kind == DISCARD:
         best, pick = 1e9, 0
         for i in range(n):
@@ -696,14 +704,10 @@ def choose(s, t, side, kind, n):
             if v < best:
                 best, pick = v, i
         return pick
-    if kind == PLUS_ONE:
-        plus = 0
-        for i in range(s.hand_n[HEROES_SIDE]):
-            if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == PLUS_MARK:
-                plus += 1
-        return 1 if s.roll_total + plus >= s.roll_need else 0
-    if kind == DUCK:
-        return 1
+    if kind == PLUS_ONE and s.roll_total + n - 1 < s.roll_need:
+        return 0  # the +1 cards in hand (one option each) cannot make the roll
+    if kind == PLUS_ONE or kind == DUCK:
+        return least_kept(s, t, side, 1, n)
     if kind == DUCK_TO or kind == PLACE_LOSER or kind == RUBBLE_AT:
         best, pick = -1e9, 0
         for i in range(n):

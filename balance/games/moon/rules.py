@@ -273,7 +273,8 @@ class Rules:
                                        "turn (no card placed): lost, or placed on the next card the player places "
                                        "that shows one",
                                assumed="'Immediately place that tile on an opponent's monster on the card that you "
-                                       "have just placed': it cannot wait",
+                                       "have just placed': it cannot wait for a later turn's card (this turn's card "
+                                       "may come after a spaceship)",
                                choices=TILE_NO_TARGET)
     tile_on_neutral: bool = rule(False, "A monster tile may go on a monster nobody plays (2 players)",
                                  assumed="the text says 'an opponent's monster'")

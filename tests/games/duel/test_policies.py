@@ -11,11 +11,11 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BOW_TRACKER, DRAKOOR, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, MECHOOR,
-    MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage, attack_range, attacks,
-    chance_36, in_range, monster_attack, needed, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BOW_TRACKER, DRAKOOR, DUCK, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO,
+    MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, PLUS_ONE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage,
+    attack_range, attacks, chance_36, in_range, monster_attack, needed, piece_of, sees, square_of, what_of,
 )
-from balance.games.duel.rules import THICK_LINES, Rules
+from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
 from tests.games.duel.position import BLOOB, SKULL, Position, rng
 
@@ -257,3 +257,19 @@ def test_a_hunting_monster_counts_its_steps_around_the_thick_lines():
     assert fenced.t.walk[1, a, b] == 11 + 1 + 11
     shut = Position(["............"] * 3, thick_lines=fence + ["0,11|1,11"])
     assert shut.t.walk[0, a, b] == shut.t.walk[1, a, b] == FAR
+
+
+def test_the_hero_player_spends_the_marked_card_of_the_dead_heroes_and_no_plus_one_in_vain():
+    p = Position(["1k."])
+    seat(p.s, HEROES_SIDE, "sniper")
+    the_rest_died(p, (JOE, ARNIE, KIDDOO), 3)
+    cards = [p.card(HEROES_SIDE, c) for c in ("joe/arnie duck", "billy/skull duck", "joe/arnie +1", "billy/skull +1")]
+    p.hand(HEROES_SIDE, *cards)
+    assert engine.play_marked(p.s, p.t, DUCK, DUCK_MARK)
+    assert sorted(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == sorted([cards[0], cards[2], cards[3]])
+    p.s.roll_total, p.s.roll_need = 5, 8  # two +1 cards cannot make 8 of 5: both kept
+    assert not engine.play_marked(p.s, p.t, PLUS_ONE, PLUS_MARK) and p.s.hand_n[HEROES_SIDE] == 3
+    assert engine.plus_ones(p.s, p.t, 6, 8) == 8 and p.s.hand_n[HEROES_SIDE] == 1  # both played to make it
+    p.hand(HEROES_SIDE, *cards[2:])
+    assert engine.plus_ones(p.s, p.t, 7, 8) == 8  # one is enough: the dead heroes' card
+    assert list(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == [cards[2]]

@@ -6,7 +6,7 @@ from balance.games.duel import engine
 from balance.games.duel.decisions import (
     AMMO, BODY_ARMOUR, BOW_TRACKER, DRINK, DYNAMITE, EMP, END, ENERGY_DRINK, FLAME_THROWER, HANDGUN, HEAT_RAY, MOVE,
     BONUS, HYPNO_RAY, JEEP_BOMB_RUN, LASER_EYE, MED_KIT, OXYGEN_TANKS, RADIO, ROCKS, SHRAPNEL, SILVER_BULLET, STUN, SWAP,
-    YES, arg_of, needed, option, sees, square_of, what_of,
+    YES, arg_of, needed, option, sees, square_of, target_of, what_of,
 )
 from balance.games.duel.policies import HUNTER, RANDOM, SNIPER
 from balance.games.duel.rules import Rules
@@ -26,6 +26,12 @@ def moves(p, piece):
     """The squares (row, col) a piece's move options reach."""
     n = engine.list_moves(p.s, p.t, piece, 0)
     return {divmod(int(square_of(code)), p.width) for code in p.s.options[:n]}
+
+
+def moves_and_modes(p, piece):
+    """The squares (row, col) a piece's move options reach, each with its mode (1: in the jeep)."""
+    n = engine.list_moves(p.s, p.t, piece, 0)
+    return {(divmod(int(square_of(code)), p.width), int(arg_of(code))) for code in p.s.options[:n]}
 
 
 def fires(p, piece):
@@ -130,6 +136,19 @@ def test_the_jeep_carries_two_heroes_and_never_makes_three_on_a_square():
     p.s.in_jeep[ARNIE] = 1
     assert (0, 3) in moves(p, ARNIE)  # Arnie and Billy: two
     assert (0, 2) in moves(p, JOE) and (0, 3) not in moves(p, JOE)  # Joe gets in: Joe, Arnie and Billy
+    p.put(JOE, 0, 1)
+    p.s.in_jeep[JOE] = 1  # two aboard drive through Billy's square (two a square is where a piece stops)
+    assert ((0, 3), 1) not in moves_and_modes(p, ARNIE) and {((0, 4), 1), ((0, 5), 1)} <= moves_and_modes(p, ARNIE)
+    p = Position(["1J3...", "######"])
+    p.put(ARNIE, 0, 1)
+    p.s.in_jeep[JOE] = p.s.in_jeep[ARNIE] = 1
+    p.put(JOE, 0, 1)
+    reach = moves_and_modes(p, ARNIE)
+    # by Billy: not the jeep with both, nor Arnie out of it there (the jeep would stop by Billy with Joe); Arnie out of
+    # it where it stands and on foot, and beyond Billy either
+    assert ((0, 2), 1) not in reach and ((0, 2), 0) in reach and {((0, 3), 0), ((0, 3), 1)} <= reach
+    engine.move(p.s, p.t, HEROES, move(ARNIE, p.cell(0, 2)), True)
+    assert p.s.jeep_at == p.cell(0, 1) and p.s.at[ARNIE] == p.cell(0, 2) and not p.s.in_jeep[ARNIE]
     p = Position(["1J....", "######"])
     p.put(ARNIE, 0, 1)
     p.s.in_jeep[ARNIE] = 1
@@ -147,8 +166,7 @@ def test_the_jeep_never_enters_a_building_or_rubble():
     p = Position(["J.%", "..#"])
     p.put(JOE, 0, 0)
     p.s.in_jeep[JOE] = 1
-    n = engine.list_moves(p.s, p.t, JOE, 0)
-    reach = {(divmod(int(square_of(code)), p.width), int(arg_of(code))) for code in p.s.options[:n]}
+    reach = moves_and_modes(p, JOE)
     assert ((0, 1), 1) in reach and ((0, 2), 1) not in reach and ((1, 2), 1) not in reach
     assert ((0, 2), 0) in reach and ((1, 2), 0) in reach  # Joe gets out and walks in
 
@@ -299,6 +317,17 @@ def test_mechoor_takes_no_close_combat_damage_and_the_hero_is_put_next_door():
     p.choices(pick(p.cell(1, 0), JOE))
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.damage[MECHOOR] == 0 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[MECHOOR] == p.cell(0, 1)
+
+
+def test_a_hero_that_beats_mechoor_with_nowhere_next_door_goes_back_where_its_move_began():
+    p = Position(["1.mk"])
+    for monster, column in ((SHAGGOO, 1), (SPECTOOR, 2), (DRAKOOR, 3)):
+        p.put(monster, 1, column)  # in the buildings below
+    p.put(ARNIE, 0, 1)
+    p.put(BILLY, 0, 1)  # Joe walks through their square, the last next to Mechoor, full
+    p.dice(6, 6, 1, 1)
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 2)))
+    assert p.s.at[JOE] == p.cell(0, 0) and p.s.at[MECHOOR] == p.cell(0, 2) and p.all_used()
 
 
 def test_mechoor_beaten_attacking_holds_the_square_and_the_hero_is_put_next_door():
@@ -572,8 +601,13 @@ def test_the_heat_ray_at_a_building_takes_its_modifier_unless_the_rule_is_off():
     assert needed(p.s, p.t, HEAT_RAY, -1, p.cell(*building)) == 9
     p = Position(["....#...m", "........."], heat_ray_at_building_modifier=False)
     assert needed(p.s, p.t, HEAT_RAY, -1, p.cell(*building)) == 7
-    p.put(JOE, *building)  # a hero in the building: its modifier either way
-    assert needed(p.s, p.t, HEAT_RAY, JOE, p.cell(*building)) == 9
+    # a hero in the building (a monster's shot at heroes names their square, target -1 too): its modifier either way
+    p.put(JOE, *building)
+    assert needed(p.s, p.t, HEAT_RAY, -1, p.cell(*building)) == 9
+    assert (HEAT_RAY, building) in fires(p, MECHOOR)
+    p.dice(4, 4)  # 8: a miss at 9+
+    engine.fire(p.s, p.t, MONSTERS, fire(MECHOOR, HEAT_RAY, p.cell(*building)))
+    assert p.s.damage[JOE] == 0
 
 
 def test_moogre_throws_rocks_only_from_rubble_and_the_laser_eye_has_no_range_limit():
@@ -1052,6 +1086,30 @@ def test_a_hero_may_fire_at_any_counter_of_the_bloob():
     p = Position(["1..b"])
     p.s.bloob_at[1] = p.cell(0, 2)  # in range; the first counter is not
     assert (HANDGUN, (0, 2)) in fires(p, JOE) and (HANDGUN, (0, 3)) not in fires(p, JOE)
+
+
+def test_every_counter_of_the_extended_bloob_is_the_bloob():
+    """Spectoor controls it seeing any counter; tanks under any counter may be shot; the jeep bomb drives at any."""
+    p = Position([".#b", "p.."])
+    p.s.bloob_at[1] = p.cell(1, 2)  # the first counter behind the building from Spectoor, this one in sight
+    card = p.card(MONSTERS, "kiddoo/spectoor")
+    assert engine.pays(p.s, p.t, MONSTERS, card, BLOOB)
+    p.s.bloob_at[1] = -1
+    assert not engine.pays(p.s, p.t, MONSTERS, card, BLOOB)
+
+    p = Position(["1...b"])
+    p.s.bloob_at[1] = p.cell(0, 2)  # in the handgun's range; the first counter is not
+    p.s.dropped[p.cell(0, 2), OXYGEN_TANKS] = 1
+    assert fire(JOE, HANDGUN, p.cell(0, 2), engine.TANKS) in p.options(engine.list_fires(p.s, p.t, JOE, 0))
+
+    p = Position(["J....b", "######"])
+    p.put(JOE, 0, 0)
+    p.s.in_jeep[JOE] = 1
+    p.give(JOE, DYNAMITE)
+    assert not [c for c in p.options(engine.list_powers(p.s, p.t, JOE, 0)) if what_of(c) == JEEP_BOMB_RUN]
+    p.s.bloob_at[1] = p.cell(0, 4)  # the jeep reaches the square next to this one with a step to spare
+    bomb = [c for c in p.options(engine.list_powers(p.s, p.t, JOE, 0)) if what_of(c) == JEEP_BOMB_RUN]
+    assert [(square_of(c), target_of(c)) for c in bomb] == [(p.cell(0, 4), BLOOB)]
 
 
 def test_a_hero_may_fire_at_oxygen_tanks_under_a_monster():

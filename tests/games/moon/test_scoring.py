@@ -24,6 +24,7 @@ def test_two_heads_in_one_square_always_count_as_a_group():
     s, t, _ = position(["W../...", "W../w..", "..w/..."])
     lay(s, t, 0, 0, 0)
     assert points(s, t, WEREWOLF) == 2 * 2  # alone: still 2 VP per head
+    assert decisions.groups_of(s, t, WEREWOLF) == (2, 1, 0)  # and a group of two for the final scoring's largest
     lay(s, t, 2, 3, 0)
     assert points(s, t, WEREWOLF) == 2 * 2 + 1  # a head apart from it is single
     s, t, _ = position(["W../...", "W../w..", "..w/..."])
