@@ -186,7 +186,11 @@ def report_cmd(
     from balance.sim.runner import open_run
 
     formats = parse_formats(report_format)
-    _summarise_and_report(open_run(run_dir), formats)
+    run = open_run(run_dir)
+    if run.meta.get("status") != "complete":
+        err.print(f"{run_dir}: an unfinished run; the report covers the games it has played (`balance run SCENARIO "
+                  f"--out {run_dir} --resume` finishes it)", highlight=False, markup=False, soft_wrap=True)
+    _summarise_and_report(run, formats)
 
 
 @command("replay")
@@ -232,7 +236,8 @@ def sweep_cmd(
     resume: Annotated[bool, typer.Option(help="Finish an interrupted sweep.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace the sweep already in the folder.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
-    report_format: Annotated[str, typer.Option("--format", help="Sweep report formats: html,pdf.")] = "html,pdf",
+    report_format: Annotated[str, typer.Option(
+        "--format", help="Sweep report formats: html,pdf (default), html, pdf, or none.")] = "html,pdf",
     yes: Annotated[bool, typer.Option("--yes", help="Play a sweep of more than 100,000,000 games in all.")] = False,
 ):
     """Run the scenario at every combination of the varied values, with the same seed."""
@@ -249,12 +254,14 @@ def sweep_cmd(
     def plan(text):
         err.print(text, markup=False, highlight=False, soft_wrap=True)
 
-    formats = parse_formats(report_format)
+    formats = () if report_format.strip().lower() == "none" else parse_formats(report_format)
     sc = load_scenario(scenario, sets)
     _warn(sc)
     result = sweep(sc, vary, games=games, seed=seed, jobs=jobs, out=out, until_ci=until_ci, resume=resume,
                    overwrite=overwrite, progress=not quiet, on_point=announce, yes=yes, on_plan=plan)
     print_sweep(result, console)
+    if not formats:
+        return
     with console.status("Writing the sweep report..."):
         paths = write_sweep_report(result, formats)
     for fmt, path in paths.items():
@@ -278,6 +285,8 @@ def compare_cmd(
                              "means=0.02 (2% of A's value, the default), or a metric by name, e.g. "
                              "'game length (turns)=0.5'. Repeat for several.")] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace runs already in the folder.")] = False,
+    resume: Annotated[bool, typer.Option(help="Finish the two runs an interrupted comparison left in the "
+                                              "folder (scenario form).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
     report_format: Annotated[str, typer.Option(
         "--format", help="Report formats to write: html,pdf (default), html, pdf, or none.")] = "html,pdf",
@@ -293,13 +302,17 @@ def compare_cmd(
     if out is not None and not out.strip():
         raise BalanceError(f"--out {out!r}: expected a folder, e.g. reports/my-comparison")
     if second is not None:
-        if sets:
-            raise BalanceError("compare: --set goes with the scenario form: balance compare SCENARIO --set KEY=VALUE")
+        given = [name for name, value in (("--set", sets), ("--games", games), ("--jobs", jobs),
+                                          ("--until-ci", until_ci), ("--overwrite", overwrite), ("--resume", resume))
+                 if value not in (None, False, [])]
+        if given:
+            raise BalanceError(f"compare: {given[0]} goes with the scenario form (balance compare SCENARIO --set "
+                               f"KEY=VALUE); two run folders are compared as they were played")
         a, b = open_run(first), open_run(second)
         folder = Path(out) if out is not None else b.dir.parent / f"{a.dir.name}-vs-{b.dir.name}"
     else:
         effect = parse_min_effect(min_effect)  # checked before any game is played
-        a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, quiet)
+        a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, resume, quiet)
         folder = a.dir.parent
     effect = parse_min_effect(min_effect, metric_names(a.meta))
     comparison = compare_runs(a, b, effect)
@@ -311,8 +324,9 @@ def compare_cmd(
             console.print(f"Comparison report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
 
 
-def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, quiet):
-    """The scenario as it is (A) and with the --set changes (B), same seed and games."""
+def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, resume, quiet):
+    """The scenario as it is (A) and with the --set changes (B), same seed and games; resumed, a variant the
+    interruption left unplayed starts afresh."""
     from balance.scenario import load_scenario
     from balance.sim.runner import default_folder, run
 
@@ -323,7 +337,8 @@ def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, qui
     variant = base.with_changes(sets)
     folder = Path(out) if out is not None else default_folder(base, "-compare")
     kwargs = dict(games=games, jobs=jobs, until_ci=until_ci, overwrite=overwrite, progress=not quiet)
-    return run(base, out=folder / "a", **kwargs), run(variant, out=folder / "b", **kwargs)
+    return tuple(run(sc, out=at, resume=resume and (at / "run.json").exists(), **kwargs)
+                 for sc, at in ((base, folder / "a"), (variant, folder / "b")))
 
 
 @command("tune")

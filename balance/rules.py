@@ -200,7 +200,10 @@ def apply_overrides(rules_cls, overrides: dict[str, Any], where: str = "rules") 
     for key, value in overrides.items():
         rv = defaults.get(key)
         if rv is None:
-            problems.append(f"{where}.{key}: unknown rule{did_you_mean(key, defaults)}")
+            from balance.scenario import TOP_KEYS  # a scenario's own key, written below its [rules] table
+
+            moved = "; a scenario key written after [rules] belongs above it" if key in TOP_KEYS else ""
+            problems.append(f"{where}.{key}: unknown rule{did_you_mean(key, defaults)}{moved}")
             continue
         value, problem = check_value(value, rv.default, rv.info)
         if problem:

@@ -422,8 +422,9 @@ def _seat(spec: GameSpec, raw: Any, number: int, players: int, where: str, probl
         return None
     for k in raw:
         if k not in SEAT_KEYS:
+            moved = "; a scenario key written after [[seats]] belongs above it" if k in TOP_KEYS else ""
             problems.append(f"{where}: {key}.{k}: unknown key{did_you_mean(k, SEAT_KEYS)}; "
-                            f"allowed: {', '.join(SEAT_KEYS)}")
+                            f"allowed: {', '.join(SEAT_KEYS)}{moved}")
     name = raw.get("policy")
     policy = next((p for p in spec.policies if p.name == name), None)
     if policy is None:

@@ -18,6 +18,9 @@ from balance.cli import app
 ROOT = Path(__file__).resolve().parents[1]
 HOLD20 = str(ROOT / "scenarios/pig/hold20.toml")
 GENERATED = str(ROOT / "scenarios/angry-monsters/generated-each-game.toml")
+DUEL = str(ROOT / "scenarios/moongha-duel/standard.toml")
+OPEN_DUEL_MAP = ["bbbbb.J.....", "............", "rrrrrrr....."]
+MOON_SOLO = str(ROOT / "scenarios/moon/solo.toml")
 PIG = 'game = "pig"\nplayers = 2\ngames = 2000\nseed = 3\n'
 SEATS = '[[seats]]\npolicy = "hold"\n{a}\n[[seats]]\npolicy = "hold"\n{b}\n'
 TIMEOUT = 120
@@ -33,6 +36,37 @@ def a_file(tmp):
     path = tmp / "a-file"
     path.write_text("not a folder")
     return str(path)
+
+
+def a_folder(tmp):
+    """A folder of the designer's own."""
+    path = tmp / "mine"
+    path.mkdir()
+    (path / "notes.txt").write_text("mine")
+    return path
+
+
+def played(tmp, game):
+    """A small finished run of the game's bench scenario."""
+    from balance.bench import bench_scenario
+    from balance.registry import get_game
+    from balance.sim.runner import run
+
+    out = tmp / f"played-{game}"
+    if not (out / "run.json").exists():
+        run(bench_scenario(get_game(game), games=100), jobs=1, out=out, progress=False)
+    return str(out)
+
+
+def damaged_run(tmp, key, value):
+    """A finished Pig run whose run.json has ``key`` set to ``value`` (None: taken out)."""
+    import json
+
+    out = Path(played(tmp, "pig"))
+    meta = json.loads((out / "run.json").read_text())
+    meta.pop(key) if value is None else meta.update({key: value})
+    (out / "run.json").write_text(json.dumps(meta))
+    return str(out)
 
 
 # name -> (tmp_path -> (arguments, what the one line says))
@@ -103,6 +137,33 @@ CASES = {
                                            "sweep: 951 points x 1,000,000 games = 951,000,000 games: more than "
                                            "100,000,000; pass --yes"),
     "report of a folder without a run": lambda t: (["report", str(t)], "not a run folder (no run.json)"),
+    "--out holds the designer's files": lambda t: (["run", HOLD20, "-n", "1000", "-q", "--out", str(a_folder(t))],
+                                                   "holds files that are not a run's (notes.txt); give a new or empty "
+                                                   "folder"),
+    "a huge --vary range": lambda t: (["sweep", HOLD20, "--vary", "target_score=1..100000000:1", "-q",
+                                       "--out", str(t / "s")], "100,000,000 values is more than 10,000 points"),
+    "a huge --vary grid": lambda t: (["sweep", HOLD20, "--vary", "target_score=2..1000", "--vary",
+                                      "seats.1.params.threshold=1..1000", "-q", "--out", str(t / "s")],
+                                     "--vary: 999,000 points is more than 10,000"),
+    "run.json without batch_size": lambda t: (["report", damaged_run(t, "batch_size", None)],
+                                              "unreadable ('batch_size' is missing)"),
+    "run.json with text games": lambda t: (["replay", damaged_run(t, "games", "x"), "0"],
+                                           "unreadable ('games' is of the wrong type)"),
+    "run.json with batch_size 0": lambda t: (["run", HOLD20, "-n", "1000", "-q", "--resume", "--out",
+                                              damaged_run(t, "batch_size", 0)], "'batch_size', 'games' or 'batches' "
+                                                                                 "is out of range"),
+    "compare runs of two games": lambda t: (["compare", played(t, "pig"), played(t, "moongha-duel"), "--format",
+                                             "none"], "compare: A and B differ in their game (pig and moongha-duel)"),
+    "compare two games": lambda t: (["compare", HOLD20, "--set", "rules.target_score=50", "-n", "2", "-q",
+                                     "--format", "none", "--out", str(t / "c")], "compare: 2 games is too few"),
+    "compare two runs with --resume": lambda t: (["compare", played(t, "pig"), played(t, "pig"), "--resume"],
+                                                 "compare: --resume goes with the scenario form"),
+    "duel map of one's own under the default park's fences": lambda t: (
+        ["validate", DUEL, "--set", "rules.map=" + repr(list(OPEN_DUEL_MAP)).replace("'", '"')],
+        "thick_lines: the default ones fence the default map's park"),
+    "solo bands in the wrong order": lambda t: (["validate", MOON_SOLO, "--set", "rules.solo.bands=[29,25,20,14]"],
+                                                "solo.bands: [29, 25, 20, 14]: each band starts above the one "
+                                                "before"),
 }
 
 

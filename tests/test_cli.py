@@ -1,11 +1,13 @@
 """The balance command through typer's CliRunner."""
 
+import shutil
 import tomllib
 
 from typer.testing import CliRunner
 
 from balance import __version__
 from balance.cli import app
+from tests.analysis.runs import interrupt
 
 runner = CliRunner()
 
@@ -100,6 +102,16 @@ def test_sweep_and_compare_commands(tmp_path):
     assert result.exit_code == 2 and result.stderr.startswith("--min-effect 'rates=x': expected KEY=VALUE")
     result = invoke("compare", "scenarios/pig/hold20.toml")
     assert result.exit_code == 2 and "needs at least one --set" in result.stderr
+    # an interruption while B played: --resume finishes B (and replays nothing of A); the report is the same
+    interrupt(tmp_path / "c" / "b")
+    again = ["compare", "scenarios/pig/hold20.toml", "--set", "rules.target_score=50", "--games", "20000", "--out",
+             str(tmp_path / "c"), "-q", "--jobs", "1", "--format", "none"]
+    result = invoke(*again)
+    assert result.exit_code == 2 and "already holds a complete run; pass --resume" in result.stderr
+    resumed = invoke(*again, "--resume")
+    assert resumed.exit_code == 0 and "Changes that matter" in resumed.stdout
+    shutil.rmtree(tmp_path / "c" / "b")  # the interruption came before B began
+    assert invoke(*again, "--resume").stdout == resumed.stdout
     result = invoke("sweep", "scenarios/pig/hold20.toml", "--vary", "rules.target_score=9..1")
     assert result.exit_code == 2 and "LO <= HI" in result.stderr
 

@@ -55,6 +55,7 @@ class MinEffect:
 
 
 MIN_EFFECT_KEYS = ("rates", "means")
+MIN_GAMES = 30  # in each run: fewer make the normal approximation of the intervals and p-values meaningless
 
 
 def parse_min_effect(texts: list[str] | None, metrics: list[str] = ()) -> MinEffect:
@@ -191,6 +192,15 @@ def _estimate(diff: float, se: float) -> tuple[Estimate, float]:
     return Estimate(diff, diff - Z95 * se, diff + Z95 * se), normal_p(diff / se)
 
 
+def comparable(meta_a: dict, meta_b: dict) -> None:
+    """Two runs of one game with as many players: their metrics (seat by seat) mean the same things."""
+    sa, sb = meta_a["scenario"], meta_b["scenario"]
+    for key, what in (("game", "game"), ("players", "number of players")):
+        if sa.get(key) != sb.get(key):
+            raise BalanceError(f"compare: A and B differ in their {what} ({sa.get(key)} and {sb.get(key)}); compare "
+                               f"two runs of one game with as many players")
+
+
 def can_pair(meta_a: dict, meta_b: dict) -> bool:
     return (meta_a["seed"] == meta_b["seed"] and meta_a["games"] == meta_b["games"]
             and meta_a["scenario"]["players"] == meta_b["scenario"]["players"])
@@ -199,6 +209,7 @@ def can_pair(meta_a: dict, meta_b: dict) -> bool:
 def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict,
                    min_effect: MinEffect = MinEffect()) -> Comparison:
     """Every metric's difference B - A, paired game by game when the runs share their seeds."""
+    comparable(meta_a, meta_b)
     metrics = metric_expressions(meta_a)
     strategies_b = strategy_expressions(meta_b)
     strategies = {k: v for k, v in strategy_expressions(meta_a).items() if k in strategies_b}
@@ -209,6 +220,9 @@ def compare_frames(a: pl.LazyFrame, b: pl.LazyFrame, meta_a: dict, meta_b: dict,
     else:
         rows, games_a, games_b = _independent(a, b, metrics, strategies, strategies_b, meta_b)
         paired = False
+    if min(games_a, games_b) < MIN_GAMES:
+        raise BalanceError(f"compare: {min(games_a, games_b):,} games is too few to tell a difference from chance; "
+                           f"play at least {MIN_GAMES} games in each run")
     adjusted = holm([p for *_, p in rows])
     rates = {k for k, *_ in rows if k.endswith("rate")}
     differences = [Difference(k, va, vb, est, p, q, min_effect.of(k, k in rates, va))

@@ -26,6 +26,7 @@ from balance.analysis.stats import Z95, binomial_p, goodness_of_fit, wilson
 from balance.errors import BalanceError, flag, option
 from balance.files import write_atomic, write_text_atomic
 from balance.scenario import Scenario, parse_value
+from balance.sim import folder as sim_folder
 from balance.sim.runner import Run, default_folder, run
 
 RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*([\d.]+))?\s*$")
@@ -60,16 +61,24 @@ def parse_vary(text: str) -> tuple[str, list[Any]]:
     if step <= 0 or hi < lo:
         raise BalanceError(f"--vary {text!r}: expected LO..HI:STEP with LO <= HI and STEP > 0")
     count = int(math.floor((hi - lo) / step + 1e-9)) + 1
+    if count > MAX_POINTS:  # before making the list: 1..100000000:1 would take gigabytes
+        raise BalanceError(f"--vary {text!r}: {count:,} values is more than {MAX_POINTS:,} points; use a larger STEP")
     return key, [lo + i * step if number is int else round(lo + i * step, 10) for i in range(count)]
 
 
 def _split_top_level(text: str) -> list[str]:
-    """Split on commas that are not inside brackets (so list values such as [3,4] stay whole)."""
-    parts, depth, current = [], 0, ""
+    """Split on commas that are not inside brackets or quotes (so list values such as [3,4] and strings such as
+    "handgun, radio" stay whole)."""
+    parts, depth, current, quote = [], 0, "", ""
     for ch in text:
-        depth += ch in "[{"
-        depth -= ch in "]}"
-        if ch == "," and depth == 0:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        else:
+            depth += ch in "[{"
+            depth -= ch in "]}"
+        if ch == "," and depth == 0 and not quote:
             parts.append(current.strip())
             current = ""
         else:
@@ -86,10 +95,10 @@ def sweep_points(varies: list[tuple[str, list[Any]]]) -> list[dict[str, Any]]:
     keys = [k for k, _ in varies]
     if len(set(keys)) != len(keys):
         raise BalanceError(f"--vary: each key once; {', '.join(k for k in keys if keys.count(k) > 1)} repeats")
-    points = [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in varies])]
-    if len(points) > MAX_POINTS:
-        raise BalanceError(f"--vary: {len(points):,} points is more than {MAX_POINTS:,}; use fewer values")
-    return points
+    count = math.prod(len(v) for _, v in varies)  # before making the grid
+    if count > MAX_POINTS:
+        raise BalanceError(f"--vary: {count:,} points is more than {MAX_POINTS:,}; use fewer values")
+    return [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in varies])]
 
 
 def _set_text(key: str, value: Any) -> str:
@@ -230,8 +239,10 @@ def sweep(
     varies = [parse_vary(v) for v in vary]
     points = sweep_points(varies)
     scenarios = point_scenarios(scenario, points)
-    total = len(points) * scenario.games
-    plan = (f"sweep: {len(points):,} points x {scenario.games:,} games = {total:,} games"
+    total = sum(sc.games for sc in scenarios)  # a point may vary the games
+    each = {sc.games for sc in scenarios}
+    plan = ((f"sweep: {len(points):,} points x {min(each):,} games = {total:,} games" if len(each) == 1 else
+             f"sweep: {len(points):,} points, {total:,} games in all")
             + (" at most (each point stops once its win rates are precise enough)" if until_ci else ""))
     if total > MAX_GAMES and not yes:
         raise BalanceError(f"{plan}: more than {MAX_GAMES:,}; pass {flag('yes')} to play them all, or use fewer "
@@ -239,12 +250,16 @@ def sweep(
     if on_plan:
         on_plan(plan)
     folder = Path(out) if out is not None else default_folder(scenario, "-sweep")
+    if overwrite:
+        drop_points(folder, len(points))
     keys = [k for k, _ in varies]
     rows = []
     for i, (point, sc) in enumerate(zip(points, scenarios)):
         if on_point:
             on_point(i, len(points), point)
-        result = run(sc, jobs=jobs, out=folder / "points" / f"{i:04d}", resume=resume, overwrite=overwrite,
+        at = folder / "points" / f"{i:04d}"
+        # resumed, the points an interruption left unplayed start afresh
+        result = run(sc, jobs=jobs, out=at, resume=resume and (at / "run.json").exists(), overwrite=overwrite,
                      until_ci=until_ci, progress=progress)
         rows.append({"point": i, **{k: _cell(v) for k, v in point.items()}, **point_metrics(result),
                      "folder": str(folder / "points" / f"{i:04d}")})
@@ -255,6 +270,15 @@ def sweep(
          "points": [{"point": i, "values": p, "folder": f"points/{i:04d}"} for i, p in enumerate(points)],
          "until_ci": until_ci}, indent=2, default=str))
     return Sweep(folder, keys)
+
+
+def drop_points(folder: Path, keep: int) -> None:
+    """``--overwrite``: remove the runs of an earlier sweep's points from ``keep`` on (this one has fewer)."""
+    points = folder / "points"
+    if points.is_dir():
+        for entry in sorted(points.iterdir()):
+            if entry.is_dir() and entry.name.isdigit() and int(entry.name) >= keep:
+                sim_folder.remove(entry)
 
 
 def _cell(value: Any) -> Any:

@@ -755,13 +755,27 @@ def _key(params: dict, varies: list[Varied]) -> tuple:
     return tuple(params.get(v.key) for v in varies)
 
 
+def _open_study(path: Path, direction: str):
+    """The tune's Optuna study in ``path``, made or continued; a damaged file is a one-line error."""
+    import optuna
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        study = optuna.create_study(storage=_storage_url(path), study_name="tune", direction=direction,
+                                    load_if_exists=True)
+        study.trials  # read it now: a damaged file fails here, not halfway through
+        return study
+    except (SQLAlchemyError, ValueError) as e:
+        why = str(e).strip().splitlines()[0][:120]
+        raise BalanceError(f"{path}: damaged ({why}); tune again with {flag('overwrite')}") from None
+
+
 def _search(start, varies, objective, kind, trials, games, folder, config, opts, progress):
     """Ask, play, tell until ``trials`` trials are complete; return (study, trials played now, seconds)."""
     import optuna
 
     with _quiet_optuna():
-        study = optuna.create_study(storage=_storage_url(folder / "study.db"), study_name="tune",
-                                    direction=objective.direction, load_if_exists=True)
+        study = _open_study(folder / "study.db", objective.direction)
         complete = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
         if not study.trials:
             study.set_user_attr("config", json.loads(json.dumps(config, default=_json_default)))

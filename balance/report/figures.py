@@ -90,7 +90,7 @@ def draw_seat_wins(fig, a: Analysis) -> None:
     ax.set_xticks(seats, [_seat_label(a, s) for s in seats])
     ax.set_ylabel("win rate")
     ax.yaxis.set_major_formatter(percent)
-    ax.set_ylim(0, top * 1.15 if rates.size else 1)
+    ax.set_ylim(0, top * 1.15 if rates.size and top > 0 else 1)  # no seat won (every game a timeout): 0 to 100%
     ax.grid(axis="x", visible=False)
 
 
@@ -429,7 +429,8 @@ def draw_unfold_scores(fig, u) -> None:
         if role:
             ax.set_title(f"{role} seats" if u.roles.count(role) > 1 else f"the {role}")
         ax.set_ylabel("mean score" if j == 0 else "")
-        ax.set_ylim(bottom=min(0, *(np.nanmin(c.lo) for (r, _), c in u.scores.items() if r == role)))
+        lows = [c.lo[np.isfinite(c.lo)] for (r, _), c in u.scores.items() if r == role]  # a lone game has no interval
+        ax.set_ylim(bottom=min(0, *(lo.min() for lo in lows if lo.size)))
         ax.legend(loc="upper left", fontsize=7.5)
         _steps_axis(ax, u, label=False)
         ax.tick_params(labelbottom=False)

@@ -21,9 +21,17 @@ _RUN_FILE = re.compile(r"part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\..*\.tmp") 
 
 
 def make(out: Path) -> None:
-    """Create the run folder and its ``games/``, or say in one line why it cannot be."""
+    """Create the run folder and its ``games/``, or say in one line why it cannot be: a new run never writes among
+    files that are not a run's (``/``, a folder of the designer's own, a sweep's)."""
     if out.exists() and not out.is_dir():
         raise BalanceError(f"{option('out', str(out))}: is a file, not a folder; give a folder for the run")
+    if out.is_dir() and not (out / "run.json").exists():  # a run's folder may hold the designer's notes too
+        others = sorted(e.name for e in os.scandir(out) if e.name not in RUN_FILES + ("games", LOCK)
+                        and not any(e.name.startswith(f".{f}") and e.name.endswith(".tmp") for f in RUN_FILES))
+        if others:
+            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+            raise BalanceError(f"{option('out', str(out))}: holds files that are not a run's ({shown}); give a new "
+                               f"or empty folder for the run")
     try:
         (out / "games").mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -77,6 +85,17 @@ def clear(out: Path) -> None:
         for entry in os.scandir(games):
             if _RUN_FILE.fullmatch(entry.name):
                 os.unlink(entry.path)
+
+
+def remove(out: Path) -> None:
+    """Remove a run folder that holds nothing but a run's files (``clear``, then the emptied folders)."""
+    clear(out)
+    (out / LOCK).unlink(missing_ok=True)
+    for path in (out / "games", out):
+        try:
+            path.rmdir()
+        except OSError:  # not empty: something else is there, left alone
+            return
 
 
 def remove_temporary(games: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from balance.errors import BalanceError
+from balance.errors import BalanceError, flag
 from balance.kit.columns import new_records
 from balance.kit.log import events
 from balance.kit.rng import run_key
@@ -87,8 +87,12 @@ def replay(run, game_index: int) -> GameLog:
     names = spec.columns(scenario.players)
     replayed = {name: int(v) for name, v in zip(names, rec[0])}
     replayed["end_reason"] = spec.end_reasons[replayed["end_reason"]]
-    recorded = (run.games.filter(pl.col("game_index") == game_index).select(names).collect()
-                .with_columns(pl.col("end_reason").cast(pl.String)).row(0, named=True))
+    rows = (run.games.filter(pl.col("game_index") == game_index).select(names).collect()
+            .with_columns(pl.col("end_reason").cast(pl.String)))
+    if rows.is_empty():  # an unfinished run's batch not played yet
+        raise BalanceError(f"game {game_index}: not played yet in this unfinished run; finish it with "
+                           f"{flag('resume')}, or replay a game it has played")
+    recorded = rows.row(0, named=True)
     labels = [f"Seat {p + 1} ({scenario.seats[int(k)].label})" for p, k in enumerate(seats)]
     lines = [f"Game {game_index} of {meta['scenario']['name']} (seed {scenario.seed}): " + ", ".join(labels)]
     lines += spec.describe(events(s), labels, scenario.rules)

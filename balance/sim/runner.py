@@ -61,11 +61,14 @@ class Run:
     def meta(self) -> dict[str, Any]:
         path = self.dir / "run.json"
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            meta = json.loads(path.read_text(encoding="utf-8"))
+            why = _meta_problem(meta)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
             why = e.strerror if isinstance(e, OSError) else "not the JSON a run writes"
+        if why:
             raise BalanceError(f"{path}: unreadable ({why}); run the scenario again into this folder "
                                f"with {flag('overwrite')}") from None
+        return meta
 
     def parts(self) -> list[Path]:
         """The run's parts in batch order, each checked against ``run.json``; a damaged, foreign or
@@ -101,6 +104,27 @@ def part_problems(parts: Parts) -> list[str]:
     return [f"{path}: {why}; it is not a part of this run: move it out of the folder" for path, why in parts.foreign] \
         + [f"{path}: damaged ({why}); {flag('resume')} on this folder plays its batch again"
            for path, why in parts.damaged.values()]
+
+
+# what every run.json holds, and its type; then what it may hold (``until_ci`` may be null) (``_meta_problem``)
+META_TYPES = {"scenario": dict, "fingerprint": str, "games": int, "batch_size": int, "batches": int, "columns": list}
+META_OPTIONAL = {"until_ci": (int, float), "wall_seconds": (int, float), "versions": dict, "status": str,
+                 "games_cap": int}
+
+
+def _meta_problem(meta: Any) -> str | None:
+    """What makes a parsed run.json unlike the one a run writes (None: nothing)."""
+    if not isinstance(meta, dict):
+        return "not the JSON a run writes"
+    for key, kind in [*META_TYPES.items(), *META_OPTIONAL.items()]:
+        value = meta.get(key)
+        if key not in META_TYPES and (key not in meta or key == "until_ci" and value is None):
+            continue
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"'{key}' is missing" if key not in meta else f"'{key}' is of the wrong type"
+    if meta["batch_size"] < 1 or meta["games"] < 0 or meta["batches"] < 0:
+        return "'batch_size', 'games' or 'batches' is out of range"
+    return None
 
 
 def open_run(path: str | Path) -> Run:

@@ -44,3 +44,10 @@ def made_run(path, game: str, winners: list[int], labels: list[str], seat_column
 def spread(counts: dict[int, int]) -> list[int]:
     """``{seat: games won}`` as a list of winners, seat by seat (-1 for the draws under key -1)."""
     return [seat for seat, k in counts.items() for _ in range(k)]
+
+
+def interrupt(run_folder):
+    """Make a finished run look cut short: its first batch unplayed, the run unfinished."""
+    meta = json.loads((run_folder / "run.json").read_text())
+    (run_folder / "run.json").write_text(json.dumps({**meta, "status": "running"}))
+    (run_folder / "games" / "part-00000.parquet").unlink()

@@ -1,6 +1,7 @@
 """Sweeps and comparisons against answers known exactly."""
 
 import math
+import shutil
 
 import pytest
 
@@ -9,6 +10,7 @@ from balance.analysis.sweep import parse_vary, sweep
 from balance.errors import BalanceError
 from balance.scenario import load_scenario
 from balance.sim.runner import run
+from tests.analysis.runs import interrupt
 from tests.conftest import FULL_STATS
 from tests.games.pig.exact import hold_win_probability
 
@@ -111,6 +113,26 @@ def test_a_sweep_says_its_games_before_playing_and_refuses_a_huge_one_without_ye
     sweep(sc, ["rules.target_score=50,60"], games=2_000, jobs=1, out=tmp_path / "small", progress=False,
           on_plan=heard.append)
     assert heard == ["sweep: 2 points x 2,000 games = 4,000 games"]
+
+
+def test_an_interrupted_sweep_resumes_and_overwritten_keeps_none_of_the_old_points(tmp_path):
+    sc = load_scenario("scenarios/pig/hold20.toml")
+    out, vary = tmp_path / "s", ["rules.target_score=50,60,70"]
+    whole = sweep(sc, vary, games=2_000, jobs=1, out=out, progress=False).summary
+    interrupt(out / "points" / "0001")
+    shutil.rmtree(out / "points" / "0002")  # the interruption came before it began
+    resumed = sweep(sc, vary, games=2_000, jobs=1, out=out, resume=True, progress=False).summary
+    assert resumed.drop("folder").equals(whole.drop("folder"))  # the same games: the same seed
+    fewer = sweep(sc, ["rules.target_score=80,90"], games=2_000, jobs=1, out=out, overwrite=True, progress=False)
+    assert sorted(p.name for p in (out / "points").iterdir()) == ["0000", "0001"]
+    assert fewer.summary["rules.target_score"].to_list() == [80, 90]
+
+
+def test_parse_vary_keeps_a_quoted_comma_and_refuses_a_huge_range_at_once():
+    assert parse_vary('rules.heroes.joe.kit="handgun, radio","handgun"') == (
+        "rules.heroes.joe.kit", ["handgun, radio", "handgun"])
+    with pytest.raises(BalanceError, match="100,000,000 values is more than 10,000 points"):
+        parse_vary("rules.target_score=1..100000000:1")  # at once: the list would take gigabytes
 
 
 def made_pair(tmp_path, games=100_000, longer=2_000):

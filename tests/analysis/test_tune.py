@@ -113,6 +113,11 @@ def test_resume_gives_the_same_study(tmp_path):
     assert len(resumed.study.trials) == 14
     with pytest.raises(BalanceError, match="holds a different tune"):
         tune(sc, ["rules.target_score=30..90"], "fair", trials=7, out=tmp_path / "part", resume=True, **options)
+    study = tmp_path / "part" / "study.db"
+    study.write_bytes(study.read_bytes()[:2000])  # cut short: a disk that filled up
+    with pytest.raises(BalanceError, match=r"study.db: damaged \(.*malformed\); tune again with overwrite=True"):
+        tune(sc, ["rules.target_score=30..80", "seats.2.params.threshold=15..30:1"], "fair", trials=16,
+             out=tmp_path / "part", resume=True, **options)
     with pytest.raises(BalanceError, match="already holds a tune"):
         tune(sc, ["rules.target_score=30..80"], "fair", trials=7, out=tmp_path / "part", **options)
 

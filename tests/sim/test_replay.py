@@ -53,6 +53,19 @@ def test_the_replay_command_prints_the_game_and_refuses_a_bad_condition(runs):
     assert neither.exit_code == 2
 
 
+def test_a_game_an_unfinished_run_has_not_played_is_refused_in_one_line(tmp_path):
+    from balance.sim.runner import open_run
+    from tests.analysis.runs import interrupt
+
+    raw = {"game": "pig", "players": 2, "games": 1_000_000, "seed": 11, "name": "cut short"}
+    folder = balance.run(from_dict(raw), out=tmp_path / "run", jobs=1, progress=False).dir
+    interrupt(folder)  # the first batch, games 0 to 499,999, unplayed
+    assert balance.replay(open_run(folder), 999_999).matches
+    done = CliRunner().invoke(app, ["replay", str(folder), "7"])
+    assert done.exit_code == 2 and done.stderr.strip() == (
+        "game 7: not played yet in this unfinished run; finish it with --resume, or replay a game it has played")
+
+
 def test_find_a_game_a_moongha_hunter_won(tmp_path):
     """The issue's question: the first game of the mixed scenario that the hunter won, played again and told."""
     sc = balance.load_scenario("scenarios/moongha/four-players-mixed.toml")

@@ -46,8 +46,9 @@ def map_problems(rows, rules) -> list[str]:
     if not any(ch not in "~Mw" for ch in text):
         out.append("board has no land square")
     if n_meeples != rules.meeples:
-        out.append(f"board holds {n_meeples} meeples but rules.meeples is {rules.meeples}; set meeples = {n_meeples} "
-                   f"or draw {rules.meeples}")
+        fix = f"set meeples = {n_meeples} or draw {rules.meeples}" if n_meeples else \
+            f"draw {rules.meeples} (m, or a digit for several on a square)"
+        out.append(f"board holds {n_meeples} meeples but rules.meeples is {rules.meeples}; {fix}")
     if int(meeples.max()) > rules.meeples_per_square:
         out.append(f"board has a square with {int(meeples.max())} meeples but meeples_per_square is "
                    f"{rules.meeples_per_square}")

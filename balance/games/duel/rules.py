@@ -356,8 +356,10 @@ def rules_problems(rules: Rules) -> list[str]:
     out = []
     rows = rules.map
     width = len(rows[0])
-    if any(len(r) != width for r in rows) or not 2 <= width <= MAX_SIDE:
-        out.append(f"map: every row must have the same length, 2 to {MAX_SIDE} squares")
+    ragged = next((i for i, r in enumerate(rows) if len(r) != width), None)
+    if ragged is not None or not 2 <= width <= MAX_SIDE:
+        which = f" (row {ragged + 1} has {len(rows[ragged])}, row 1 {width})" if ragged is not None else ""
+        out.append(f"map: every row must have the same length, 2 to {MAX_SIDE} squares{which}")
     bad = sorted({ch for r in rows for ch in r} - set(".#br?J"))
     if bad:
         out.append(f"map: unknown square {bad[0]!r}; allowed: . # b r ? J")
@@ -368,7 +370,10 @@ def rules_problems(rules: Rules) -> list[str]:
         out.append(f"map: {text.count('r')} red start spots (r); the {len(MONSTERS)} monsters need {len(MONSTERS)}")
     if text.count("J") > 1:
         out.append("map: at most one jeep (J)")
-    if not out:
+    if rules.map != MAP and rules.thick_lines == THICK_LINES:
+        out.append("thick_lines: the default ones fence the default map's park; with a map of your own, list its "
+                   "thick lines ('row,col|row,col'), or thick_lines = [] for none")
+    elif not out:
         out += [p for p in (parse_line(x, width, len(rows)) for x in rules.thick_lines) if isinstance(p, str)]
     for deck, names in (("hero_deck", HEROES), ("monster_deck", MONSTERS)):
         out += [f"{deck}: {p}" for p in (parse_card(c, names) for c in getattr(rules, deck)) if isinstance(p, str)]

@@ -47,6 +47,8 @@ report lists them all):
   ``tile_on_neutral = false``.  A tile on a square of two heads makes it one head of the tile's monster.
 - ``decider_tie = next_in_turn``; the chooser may name any player, itself included.
 - The player chooses the mission that scores the most (only completed missions score).
+- A square of two heads is a group of two in the final scoring's largest group and in the missions too, as in
+  scoring heads ('always count as a group').
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);
   ``walls_on_outer_edges = true``; the walls of a turn touch when they share a corner, a long wall's middle
   included; an area is enclosed when its squares (cards or holes) cannot reach past the layout without crossing
@@ -136,6 +138,9 @@ def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
     if rules.missions == "secret" and players * rules.mission_cards.secret_dealt > len(rules.mission_cards.cards):
         out.append(f"mission_cards: {players} players x {rules.mission_cards.secret_dealt} secret missions from "
                    f"{len(rules.mission_cards.cards)} cards")
+    bands = rules.solo.bands
+    if players == 1 and any(lo >= hi for lo, hi in zip(bands, bands[1:])):
+        out.append(f"solo.bands: {list(bands)}: each band starts above the one before, e.g. [14, 20, 25, 29]")
     return out
 
 

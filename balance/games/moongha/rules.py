@@ -405,15 +405,17 @@ class Rules:
     def problems(self) -> list[str]:
         out = []
         cities = self.board.cities
-        if len(set(cities)) != len(cities):
-            out.append("board.cities: a city is named twice")
+        twice = next((c for i, c in enumerate(cities) if c in cities[:i]), None)
+        if twice is not None:
+            out.append(f"board.cities: {twice!r} is named twice")
         for c, (a, b) in zip(self.board.connections, self.connection_pairs()):
             if a < 0 or b < 0:
                 out.append(f"board.connections: {c!r} is not 'City-City' with two cities of board.cities")
             elif a == b:
                 out.append(f"board.connections: {c!r} connects a city to itself")
-        if not out and not _connected(len(cities), self.connection_pairs()):
-            out.append("board.connections: some city cannot be reached from the others")
+        lost = None if out else _unreached(cities, self.connection_pairs())
+        if lost is not None:
+            out.append(f"board.connections: {lost!r} cannot be reached from {cities[0]!r}")
         if len(self.scoring.city_tile_vp) != self.board.city_damage_cap + 1:
             out.append(f"scoring.city_tile_vp: needs board.city_damage_cap + 1 = {self.board.city_damage_cap + 1} "
                        f"values (damage 0 to the cap), has {len(self.scoring.city_tile_vp)}")
@@ -422,7 +424,8 @@ class Rules:
         return out  # what depends on the number of players: see the GameSpec's check
 
 
-def _connected(n, pairs):
+def _unreached(cities, pairs) -> str | None:
+    """The first city the connections do not reach from the first (None: they reach every city)."""
     seen, todo = {0}, [0]
     while todo:
         c = todo.pop()
@@ -431,5 +434,5 @@ def _connected(n, pairs):
                 if x == c and y not in seen:
                     seen.add(y)
                     todo.append(y)
-    return len(seen) == n
+    return next((city for i, city in enumerate(cities) if i not in seen), None)
 

@@ -20,6 +20,17 @@ def test_a_bad_connection_is_reported():
     assert any("Paris-Atlantis" in p for p in problems)
 
 
+def test_a_city_named_twice_or_cut_off_is_named():
+    rules = Rules()
+    cities = list(rules.board.cities)
+    _, problems = apply_overrides(Rules, {"board.cities": cities[:-1] + ["Paris"],
+                                          "board.connections": ["London-Paris"]})
+    assert "rules: board.cities: 'Paris' is named twice" in problems
+    _, problems = apply_overrides(Rules, {"board.connections": [c for c in rules.board.connections
+                                                                if "Sydney" not in c]})
+    assert problems == ["rules: board.connections: 'Sydney' cannot be reached from 'London'"]
+
+
 def test_tokens_are_one_pool_of_the_four_sets_by_default():
     s, t = fresh(3)
     assert list(t.stock_tokens) == [100, 120, 20] and list(s.stock_tokens) == [100, 120, 20]
