@@ -259,17 +259,17 @@ def test_a_hunting_monster_counts_its_steps_around_the_thick_lines():
     assert shut.t.walk[0, a, b] == shut.t.walk[1, a, b] == FAR
 
 
-def test_the_hero_player_spends_the_marked_card_of_the_dead_heroes_and_no_plus_one_in_vain():
+def test_the_hero_player_spends_the_marked_card_of_living_heroes_and_no_plus_one_in_vain():
     p = Position(["1k."])
     seat(p.s, HEROES_SIDE, "sniper")
     the_rest_died(p, (JOE, ARNIE, KIDDOO), 3)
-    cards = [p.card(HEROES_SIDE, c) for c in ("joe/arnie duck", "billy/skull duck", "joe/arnie +1", "billy/skull +1")]
+    cards = [p.card(HEROES_SIDE, c) for c in ("billy/skull duck", "joe/arnie duck", "billy/skull +1", "joe/arnie +1")]
     p.hand(HEROES_SIDE, *cards)
-    assert engine.play_marked(p.s, p.t, DUCK, DUCK_MARK)
+    assert engine.play_marked(p.s, p.t, DUCK, DUCK_MARK)  # Joe and Arnie's: Billy and Skull's pays for no action
     assert sorted(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == sorted([cards[0], cards[2], cards[3]])
     p.s.roll_total, p.s.roll_need = 5, 8  # two +1 cards cannot make 8 of 5: both kept
     assert not engine.play_marked(p.s, p.t, PLUS_ONE, PLUS_MARK) and p.s.hand_n[HEROES_SIDE] == 3
     assert engine.plus_ones(p.s, p.t, 6, 8) == 8 and p.s.hand_n[HEROES_SIDE] == 1  # both played to make it
     p.hand(HEROES_SIDE, *cards[2:])
-    assert engine.plus_ones(p.s, p.t, 7, 8) == 8  # one is enough: the dead heroes' card
+    assert engine.plus_ones(p.s, p.t, 7, 8) == 8  # one is enough: Joe and Arnie's
     assert list(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == [cards[2]]
