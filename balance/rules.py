@@ -148,14 +148,26 @@ def rule_keys(rules_cls) -> list[str]:
 
 
 def did_you_mean(word: str, options) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    lower = {str(o).lower(): o for o in options}  # PIG is pig
+    close = difflib.get_close_matches(str(word).lower(), list(lower), n=1, cutoff=0.6)
+    return f" (did you mean {lower[close[0]]!r}?)" if close else ""
+
+
+def shown(value: Any) -> str:
+    """A value from a scenario as a message shows it: ``repr``, but TOML's spelling of booleans and dates."""
+    import datetime
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return repr(value)
 
 
 def check_value(value: Any, default: Any, info: RuleInfo) -> tuple[Any, str | None]:
     """Convert a TOML value to the field's type; return (value, problem or None)."""
     kind = _kind(default)
-    bad = f"{value!r} is not allowed; expected {info.allowed(default)}"
+    bad = f"{shown(value)} is not allowed; expected {info.allowed(default)}"
     if kind == "bool":
         return (value, None) if isinstance(value, bool) else (value, bad)
     if kind == "str":

@@ -40,7 +40,7 @@ import numpy as np
 
 from balance.errors import BalanceError
 from balance.registry import GameSpec, get_game, games
-from balance.rules import apply_overrides, did_you_mean, rule_keys, rules_record
+from balance.rules import apply_overrides, did_you_mean, rule_keys, rules_record, shown
 
 TOP_KEYS = ("game", "players", "games", "seed", "name", "description", "rules", "seats", "run")
 SEAT_KEYS = ("policy", "params", "name")
@@ -296,8 +296,8 @@ def _one_line(text: Any) -> bool:
 
 
 def _short(value: Any) -> str:
-    """``repr(value)``, cut to a length that fits a one-line message."""
-    text = repr(value)
+    """``shown(value)``, cut to a length that fits a one-line message."""
+    text = shown(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -314,7 +314,7 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def _int(raw, key, lo, hi, problems, where, default):
     value = raw.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        problems.append(f"{where}: {key}: {value!r} is not allowed; expected an integer from {lo:,} to {hi:,}")
+        problems.append(f"{where}: {key}: {_short(value)} is not allowed; expected an integer from {lo:,} to {hi:,}")
         return default
     return value
 
@@ -342,9 +342,9 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         problems.append(f"{where}: rules: {_short(rules_raw)} is not allowed; expected a table such as "
                         f"[rules] {rule_names[0]} = ...")
         rules_raw = {}
-    if not isinstance(seats_in, list):
+    if not isinstance(seats_in, list) or "seats" in raw and not seats_in:  # seats = [] is no seat, not the default
         problems.append(f"{where}: seats: {_short(seats_in)} is not allowed; expected one [[seats]] table per "
-                        f"seat, such as [[seats]] policy = \"{spec.default_policy}\"")
+                        f"seat, such as [[seats]] policy = \"{spec.default_policy}\" (or no seats, for the defaults)")
         seats_in = []
     raw = {**raw, "rules": _flatten(rules_raw), "seats": [dict(s) if isinstance(s, dict) else s for s in seats_in]}
     changes, set_problems = apply_sets(raw, sets, rule_names)
@@ -390,7 +390,7 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
                             f"allowed: {', '.join(RUN_KEYS)}")
         elif key == "rotate_seats":
             if not isinstance(value, bool):
-                problems.append(f"{where}: run.{key}: {value!r} is not allowed; expected true or false")
+                problems.append(f"{where}: run.{key}: {_short(value)} is not allowed; expected true or false")
             else:
                 rotate = value
         elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORES_BY_TURN:

@@ -161,6 +161,16 @@ CASES = {
     "duel map of one's own under the default park's fences": lambda t: (
         ["validate", DUEL, "--set", "rules.map=" + repr(list(OPEN_DUEL_MAP)).replace("'", '"')],
         "thick_lines: the default ones fence the default map's park"),
+    "a boolean where a number goes": lambda t: (["validate", scenario(t, 'game = "pig"\nplayers = true\n')],
+                                                "players: true is not allowed; expected an integer from 2 to 6"),
+    "a date where a number goes": lambda t: (["validate", HOLD20, "--set", "rules.target_score=1979-05-27"],
+                                             "rules.target_score: 1979-05-27 is not allowed"),
+    "no seats at all": lambda t: (["validate", scenario(t, 'game = "pig"\nseats = []\n')],
+                                  "seats: [] is not allowed; expected one [[seats]] table per seat"),
+    "a game in capitals": lambda t: (["rules", "PIG"], "unknown game 'PIG' (did you mean 'pig'?)"),
+    "a scenario key below [rules]": lambda t: (["validate", scenario(t, PIG.replace("seed = 3", "[rules]\nseed = 3"))],
+                                               "rules.seed: unknown rule; a scenario key written after [rules] "
+                                               "belongs above it"),
     "solo bands in the wrong order": lambda t: (["validate", MOON_SOLO, "--set", "rules.solo.bands=[29,25,20,14]"],
                                                 "solo.bands: [29, 25, 20, 14]: each band starts above the one "
                                                 "before"),
