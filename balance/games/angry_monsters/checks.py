@@ -87,8 +87,12 @@ def stuck_meeples(rules) -> list[tuple[int, int, int]]:
 
 
 def board_warnings(rules) -> list[str]:
-    """What a designer should know about a valid board, one line each (the game's ``warnings``):
-    every meeple that can never be evacuated unless a monster destroys the buildings round it."""
+    """What a designer should know about a valid board, one line each (the game's ``warnings``): the board or
+    generator set but not played (``board_source``), every meeple that can never be evacuated unless a monster
+    destroys the buildings round it."""
+    unused = unused_board(rules)
+    if unused:
+        return [unused]
     if rules.board_source == "map":
         where = "rules.board: "
     elif rules.board_source == "generated_fixed":
@@ -106,6 +110,18 @@ def board_warnings(rules) -> list[str]:
         out.append(f"{where}{rest} more meeples on {len(stuck) - MAX_WARNED} more squares are walled in "
                    f"like these")
     return out
+
+
+def unused_board(rules) -> str | None:
+    """The board or the generator a scenario changed that its ``board_source`` does not play."""
+    default = type(rules)()
+    if rules.board_source != "map" and rules.board != default.board:
+        return f"rules.board: drawn, but board_source = {rules.board_source!r} plays the generator's board; set " \
+               f"board_source = \"map\" to play it"
+    if rules.board_source == "map" and rules.generator != default.generator:
+        return "rules.generator: changed, but board_source = \"map\" plays rules.board; set board_source = " \
+               "\"generated_fixed\" or \"generated_each_game\" to play the generator's"
+    return None
 
 
 def generator_problems(rules) -> list[str]:

@@ -144,6 +144,19 @@ def check(rules: Rules, players: int, policies: list[str]) -> list[str]:
     return out
 
 
+def warnings(rules: Rules) -> list[str]:
+    """Rules a scenario changed that its mode or missions leave unplayed, one line each."""
+    default = Rules()
+    out = []
+    if rules.mode != "moon_walls" and rules.moon_walls != default.moon_walls:
+        out.append(f"rules.moon_walls: changed, but mode = {rules.mode!r} plays no moon-walls; set mode = "
+                   f"\"moon_walls\" to play them")
+    if rules.missions == "none" and rules.mission_cards != default.mission_cards:
+        out.append("rules.mission_cards: changed, but missions = \"none\" plays no missions; set missions = "
+                   "\"secret\" or \"bulletin_board\" to play them")
+    return out
+
+
 def invariants(games, scenario) -> list[str]:
     """What every finished game of Monsters on the Moon must show in its record."""
     import polars as pl
@@ -206,6 +219,7 @@ SPEC = register(GameSpec(
     write_record=engine.write_record,
     describe=replay.describe,
     check=check,
+    warnings=warnings,
     invariants=invariants,
     end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,

@@ -146,6 +146,17 @@ def test_a_fixed_generated_board_is_checked_too():
     assert board_warnings(replace(r, board_source="generated_each_game")) == []
 
 
+def test_a_board_or_generator_its_board_source_does_not_play_is_pointed_at():
+    drawn = replace(Rules(), board=Rules().board[:-1] + (Rules().board[-1].replace("~", "M", 1),))
+    assert board_warnings(replace(drawn, board_source="generated_each_game")) == [
+        "rules.board: drawn, but board_source = 'generated_each_game' plays the generator's board; set board_source "
+        "= \"map\" to play it"]
+    changed = replace(Rules(), generator=replace(Generator(), seed=5))
+    assert board_warnings(changed)[0].startswith("rules.generator: changed, but board_source = \"map\" plays "
+                                                 "rules.board")
+    assert board_warnings(replace(changed, board_source="generated_each_game")) == []  # played: nothing unused
+
+
 def test_many_walled_in_meeples_are_named_ten_at_a_time():
     g = replace(Generator(), width=60, height=60)
     r = replace(Rules(), board_source="generated_fixed", generator=g, meeples=2_000)

@@ -95,3 +95,19 @@ def test_turns_go_clockwise_and_after_the_in_game_scoring_from_the_player_chosen
                 due = b
                 chosen += 1
     assert chosen >= 10  # every game had its in-game scoring
+
+
+def test_moon_walls_or_mission_cards_the_mode_does_not_play_are_pointed_at():
+    from dataclasses import replace
+
+    from balance.games.moon import warnings
+    from balance.games.moon.rules import Rules
+
+    rules = Rules()
+    walls = replace(rules, moon_walls=replace(rules.moon_walls, long_wall_squares=3))
+    assert warnings(walls) == ["rules.moon_walls: changed, but mode = 'standard' plays no moon-walls; set mode = "
+                               "\"moon_walls\" to play them"]
+    assert warnings(replace(walls, mode="moon_walls")) == warnings(rules) == []
+    cards = replace(rules, mission_cards=replace(rules.mission_cards, secret_dealt=1))
+    assert warnings(cards)[0].startswith("rules.mission_cards: changed, but missions = \"none\" plays no missions")
+    assert warnings(replace(cards, missions="secret")) == []
