@@ -156,6 +156,12 @@ CASES = {
                                              "none"], "compare: A and B differ in their game (pig and moongha-duel)"),
     "compare two games": lambda t: (["compare", HOLD20, "--set", "rules.target_score=50", "-n", "2", "-q",
                                      "--format", "none", "--out", str(t / "c")], "compare: 2 games is too few"),
+    "compare's report into a file": lambda t: (["compare", played(t, "pig"), played(t, "pig"), "--out", a_file(t),
+                                                "--format", "html"], "is a file, not a folder; give a folder for the "
+                                                                     "report"),
+    "a --vary range stepping down": lambda t: (["sweep", HOLD20, "--vary", "rules.target_score=10..20:-5", "-q",
+                                                "--out", str(t / "s")], "expected LO..HI:STEP with LO <= HI and "
+                                                                        "STEP > 0"),
     "compare two runs with --resume": lambda t: (["compare", played(t, "pig"), played(t, "pig"), "--resume"],
                                                  "compare: --resume goes with the scenario form"),
     "duel map of one's own under the default park's fences": lambda t: (

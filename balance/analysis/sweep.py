@@ -29,7 +29,7 @@ from balance.scenario import Scenario, parse_value
 from balance.sim import folder as sim_folder
 from balance.sim.runner import Run, default_folder, run
 
-RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*([\d.]+))?\s*$")
+RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*(-?[\d.]+))?\s*$")
 MAX_POINTS = 10_000
 MAX_GAMES = 100_000_000  # in all, without yes=True (--yes): hours of Moongha Invaders on a laptop
 
