@@ -140,6 +140,12 @@ CASES = {
     "--out holds the designer's files": lambda t: (["run", HOLD20, "-n", "1000", "-q", "--out", str(a_folder(t))],
                                                    "holds files that are not a run's (notes.txt); give a new or empty "
                                                    "folder"),
+    "a sweep into a run's folder": lambda t: (["sweep", HOLD20, "--vary", "rules.target_score=50,60", "-n", "1000",
+                                               "-q", "--out", played(t, "pig")],
+                                              "holds files that are not a sweep's (.balance.lock, games, run.json)"),
+    "a tune into a run's folder": lambda t: (["tune", HOLD20, "--vary", "seats.2.params.threshold=10..30", "--goal",
+                                              "fair", "-n", "100", "-q", "--out", played(t, "pig")],
+                                             "holds files that are not a tune's"),
     "a huge --vary range": lambda t: (["sweep", HOLD20, "--vary", "target_score=1..100000000:1", "-q",
                                        "--out", str(t / "s")], "100,000,000 values is more than 10,000 points"),
     "a huge --vary grid": lambda t: (["sweep", HOLD20, "--vary", "target_score=2..1000", "--vary",

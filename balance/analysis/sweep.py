@@ -31,6 +31,7 @@ from balance.sim.runner import Run, default_folder, run
 
 RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*(?::\s*(-?[\d.]+))?\s*$")
 MAX_POINTS = 10_000
+SWEEP_FILES = ("points", "summary.parquet", "sweep.json", "sweep.html", "sweep.pdf")  # what a sweep writes
 MAX_GAMES = 100_000_000  # in all, without yes=True (--yes): hours of Moongha Invaders on a laptop
 
 
@@ -250,6 +251,8 @@ def sweep(
     if on_plan:
         on_plan(plan)
     folder = Path(out) if out is not None else default_folder(scenario, "-sweep")
+    if not (folder / "sweep.json").exists() and not (folder / "points").exists():  # a sweep's may hold notes too
+        sim_folder.refuse_others(folder, SWEEP_FILES, "sweep")
     if overwrite:
         drop_points(folder, len(points))
     keys = [k for k, _ in varies]

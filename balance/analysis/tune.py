@@ -41,6 +41,7 @@ from balance.errors import BalanceError, flag, option
 from balance.files import folder_name, write_atomic, write_text_atomic
 from balance.rules import did_you_mean, rule_values, to_toml_value
 from balance.scenario import Scenario, parse_value, scenario_toml
+from balance.sim import folder as sim_folder
 from balance.sim.runner import Run, default_folder, open_run, run
 
 BLOCKS = 32  # blocks of games for the jackknife: an error within about 13% of itself
@@ -710,6 +711,8 @@ def _prepare(folder: Path, config: dict, resume: bool, overwrite: bool) -> None:
     if folder.exists() and not folder.is_dir():
         raise BalanceError(f"{option('out', str(folder))}: is a file, not a folder")
     config_path = folder / "tune-config.json"
+    if not config_path.exists() and not (folder / "study.db").exists():  # a tune's folder may hold notes too
+        sim_folder.refuse_others(folder, (*TUNE_FILES, config_path.name, *TUNE_FOLDERS), "tune")
     if overwrite:
         for name in (*TUNE_FILES, "tune-config.json"):
             (folder / name).unlink(missing_ok=True)

@@ -25,17 +25,25 @@ def make(out: Path) -> None:
     files that are not a run's (``/``, a folder of the designer's own, a sweep's)."""
     if out.exists() and not out.is_dir():
         raise BalanceError(f"{option('out', str(out))}: is a file, not a folder; give a folder for the run")
-    if out.is_dir() and not (out / "run.json").exists():  # a run's folder may hold the designer's notes too
-        others = sorted(e.name for e in os.scandir(out) if e.name not in RUN_FILES + ("games", LOCK)
-                        and not any(e.name.startswith(f".{f}") and e.name.endswith(".tmp") for f in RUN_FILES))
-        if others:
-            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
-            raise BalanceError(f"{option('out', str(out))}: holds files that are not a run's ({shown}); give a new "
-                               f"or empty folder for the run")
+    if not (out / "run.json").exists():  # a run's folder may hold the designer's notes too
+        refuse_others(out, RUN_FILES + ("games", LOCK), "run")
     try:
         (out / "games").mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise BalanceError(f"{option('out', str(out))}: cannot make the run folder ({e.strerror})") from None
+
+
+def refuse_others(out: Path, own: tuple[str, ...], what: str) -> None:
+    """A new run, sweep or tune (``what``) never writes among files that are not its kind's (``/``, the designer's,
+    another command's): ``own`` names its files and folders (their temporary copies, ``.NAME...tmp``, too)."""
+    if not out.is_dir():
+        return
+    others = sorted(e.name for e in os.scandir(out) if e.name not in own
+                    and not any(e.name.startswith(f".{f}") and e.name.endswith(".tmp") for f in own))
+    if others:
+        shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        raise BalanceError(f"{option('out', str(out))}: holds files that are not a {what}'s ({shown}); give a new or "
+                           f"empty folder for the {what}")
 
 
 @contextmanager
