@@ -248,11 +248,11 @@ def sweep(
     if total > MAX_GAMES and not yes:
         raise BalanceError(f"{plan}: more than {MAX_GAMES:,}; pass {flag('yes')} to play them all, or use fewer "
                            f"points (LO..HI:STEP) or fewer games ({option('games')})")
-    if on_plan:
-        on_plan(plan)
     folder = Path(out) if out is not None else default_folder(scenario, "-sweep")
     if not (folder / "sweep.json").exists() and not (folder / "points").exists():  # a sweep's may hold notes too
         sim_folder.refuse_others(folder, SWEEP_FILES, "sweep")
+    if on_plan:
+        on_plan(plan)
     if overwrite:
         drop_points(folder, len(points))
     keys = [k for k, _ in varies]
