@@ -21,8 +21,7 @@ _RUN_FILE = re.compile(r"part-\d{5,}\.parquet|\.part-\d{5,}\.parquet\..*\.tmp") 
 
 
 def make(out: Path) -> None:
-    """Create the run folder and its ``games/``, or say in one line why it cannot be: a new run never writes among
-    files that are not a run's (``/``, a folder of the designer's own, a sweep's)."""
+    """Create the run folder and its ``games/``, or say in one line why it cannot be (``refuse_others``)."""
     if out.exists() and not out.is_dir():
         raise BalanceError(f"{option('out', str(out))}: is a file, not a folder; give a folder for the run")
     if not (out / "run.json").exists():  # a run's folder may hold the designer's notes too
