@@ -312,7 +312,10 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def _int(raw, key, lo, hi, problems, where, default):
+    """A whole number from ``lo`` to ``hi``: 1e5 too, as the rules take it."""
     value = raw.get(key, default)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         problems.append(f"{where}: {key}: {_short(value)} is not allowed; expected an integer from {lo:,} to {hi:,}")
         return default

@@ -146,6 +146,8 @@ CASES = {
     "a tune into a run's folder": lambda t: (["tune", HOLD20, "--vary", "seats.2.params.threshold=10..30", "--goal",
                                               "fair", "-n", "100", "-q", "--out", played(t, "pig")],
                                              "holds files that are not a tune's"),
+    "--until-ci on a solo game": lambda t: (["run", MOON_SOLO, "--until-ci", "0.1", "-q", "--out", str(t / "r")],
+                                            "a solo game has no win rates to make precise"),
     "a huge --vary range": lambda t: (["sweep", HOLD20, "--vary", "target_score=1..100000000:1", "-q",
                                        "--out", str(t / "s")], "100,000,000 values is more than 10,000 points"),
     "a huge --vary grid": lambda t: (["sweep", HOLD20, "--vary", "target_score=2..1000", "--vary",

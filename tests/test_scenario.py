@@ -75,6 +75,14 @@ def test_wrong_type_and_out_of_range_values_say_what_is_allowed(tmp_path):
     assert "games: -3 is not allowed; expected an integer from 1" in text
 
 
+def test_a_whole_number_written_as_a_float_is_taken_as_the_rules_take_it(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(GOOD.replace("games = 1000", "games = 1e5"))
+    assert load_scenario(path).games == 100_000
+    lines = problems(tmp_path, GOOD.replace("games = 1000", "games = 1.5"))
+    assert lines == [f"{path}: games: 1.5 is not allowed; expected an integer from 1 to 1,000,000,000,000"]
+
+
 def test_unknown_policy_and_parameter(tmp_path):
     lines = problems(tmp_path, GOOD.replace('policy = "catch_up"', 'policy = "hodl"')
                      .replace("threshold = 15", "treshold = 15"))

@@ -181,6 +181,9 @@ def run(
                            f"run in the folder, {flag('overwrite')} replaces it")
     if until_ci is not None and not 0 < until_ci < 0.5:
         raise BalanceError(f"{option('until_ci', until_ci)}: expected a half-width between 0 and 0.5, e.g. 0.005")
+    if until_ci is not None and scenario.players == 1:
+        raise BalanceError(f"{option('until_ci', until_ci)}: a solo game has no win rates to make precise; give "
+                           f"the number of games ({option('games')})")
     if out is not None and not str(out).strip():
         raise BalanceError(f"{option('out', str(out))}: expected a folder, e.g. reports/my-run")
     spec = scenario.spec
