@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from balance import __version__
-from balance.errors import BalanceError, command_line, option
+from balance.errors import BalanceError, command_line
 
 app = typer.Typer(
     help="Monte Carlo balance analysis for tabletop game designers.",
@@ -311,7 +311,9 @@ def compare_cmd(
         a, b = open_run(first), open_run(second)
         folder = Path(out) if out is not None else b.dir.parent / f"{a.dir.name}-vs-{b.dir.name}"
         if formats:
-            _report_folder(folder)  # before the comparison is printed
+            from balance.sim.folder import make_folder
+
+            make_folder(folder, "report")  # before the comparison is printed
     else:
         effect = parse_min_effect(min_effect)  # checked before any game is played
         a, b = run_variants(first, sets or [], games, jobs, out, until_ci, overwrite, resume, quiet)
@@ -324,16 +326,6 @@ def compare_cmd(
             paths = write_compare_report(comparison, a, b, folder, formats)
         for fmt, path in paths.items():
             console.print(f"Comparison report ({fmt.upper()}): {path}", markup=False, highlight=False, soft_wrap=True)
-
-
-def _report_folder(folder: Path) -> None:
-    """Make the folder for a report, or say in one line why it cannot be."""
-    if folder.exists() and not folder.is_dir():
-        raise BalanceError(f"{option('out', str(folder))}: is a file, not a folder; give a folder for the report")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise BalanceError(f"{option('out', str(folder))}: cannot make the report folder ({e.strerror})") from None
 
 
 def run_variants(scenario_path, sets, games, jobs, out, until_ci, overwrite, resume, quiet):

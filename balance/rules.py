@@ -8,6 +8,7 @@ flag, a named option or a table of numbers) or hold a nested rules dataclass (do
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import math
 import textwrap
@@ -155,8 +156,6 @@ def did_you_mean(word: str, options) -> str:
 
 def shown(value: Any) -> str:
     """A value from a scenario as a message shows it: ``repr``, but TOML's spelling of booleans and dates."""
-    import datetime
-
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (datetime.date, datetime.time)):
@@ -204,17 +203,17 @@ def check_value(value: Any, default: Any, info: RuleInfo) -> tuple[Any, str | No
     return value, None
 
 
-def apply_overrides(rules_cls, overrides: dict[str, Any], where: str = "rules") -> tuple[Any, list[str]]:
-    """Build ``rules_cls`` with dotted-key overrides; return (rules, one problem line per bad key)."""
+def apply_overrides(rules_cls, overrides: dict[str, Any], where: str = "rules",
+                    misplaced: Sequence[str] = ()) -> tuple[Any, list[str]]:
+    """Build ``rules_cls`` with dotted-key overrides; return (rules, one problem line per bad key).  A key among
+    ``misplaced`` (the scenario's own, written below its [rules] table) is said to be one."""
     defaults = {rv.key: rv for rv in rule_values(rules_cls())}
     problems: list[str] = []
     values: dict[str, Any] = {}
     for key, value in overrides.items():
         rv = defaults.get(key)
         if rv is None:
-            from balance.scenario import TOP_KEYS  # a scenario's own key, written below its [rules] table
-
-            moved = "; a scenario key written after [rules] belongs above it" if key in TOP_KEYS else ""
+            moved = "; a scenario key written after [rules] belongs above it" if key in misplaced else ""
             problems.append(f"{where}.{key}: unknown rule{did_you_mean(key, defaults)}{moved}")
             continue
         value, problem = check_value(value, rv.default, rv.info)

@@ -371,7 +371,7 @@ def from_dict(raw: dict[str, Any], where: str = "<scenario>", sets: list[str] | 
         problems.append(f"{where}: description: {_short(description)} is not allowed; expected a text")
         description = ""
 
-    rules, rule_problems = apply_overrides(spec.rules_cls, raw["rules"])
+    rules, rule_problems = apply_overrides(spec.rules_cls, raw["rules"], misplaced=TOP_KEYS)
     problems += [f"{where}: {p}" for p in rule_problems]
 
     if not seats_raw:

@@ -708,8 +708,8 @@ def _varied_record(v: Varied) -> dict:
 
 def _prepare(folder: Path, config: dict, resume: bool, overwrite: bool) -> None:
     """Make the tune folder; refuse to mix two tunes in it; on ``--resume`` check it holds this tune."""
-    if folder.exists() and not folder.is_dir():
-        raise BalanceError(f"{option('out', str(folder))}: is a file, not a folder")
+    if folder.exists() and not folder.is_dir():  # before anything else is asked of it
+        sim_folder.make_folder(folder, "tune")
     config_path = folder / "tune-config.json"
     if not config_path.exists() and not (folder / "study.db").exists():  # a tune's folder may hold notes too
         sim_folder.refuse_others(folder, (*TUNE_FILES, config_path.name, *TUNE_FOLDERS), "tune")
@@ -734,10 +734,7 @@ def _prepare(folder: Path, config: dict, resume: bool, overwrite: bool) -> None:
                                f"{option('out')} for a new folder, or {flag('overwrite')}")
     elif resume:
         raise BalanceError(f"{flag('resume')}: {folder} holds no tune to resume")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise BalanceError(f"{option('out', str(folder))}: cannot make the tune folder ({e.strerror})") from None
+    sim_folder.make_folder(folder, "tune")
     write_text_atomic(config_path, json.dumps(config, indent=2, default=_json_default))
 
 

@@ -26,10 +26,19 @@ def make(out: Path) -> None:
         raise BalanceError(f"{option('out', str(out))}: is a file, not a folder; give a folder for the run")
     if not (out / "run.json").exists():  # a run's folder may hold the designer's notes too
         refuse_others(out, RUN_FILES + ("games", LOCK), "run")
+    make_folder(out / "games", "run", out)
+
+
+def make_folder(path: Path, what: str, named: Path | None = None) -> None:
+    """Create the folder (``what``'s: a run's, a tune's, a report's), or say in one line why it cannot be, naming the
+    ``--out`` folder (``named``, default ``path``)."""
+    named = path if named is None else named
+    if path.exists() and not path.is_dir():
+        raise BalanceError(f"{option('out', str(named))}: is a file, not a folder; give a folder for the {what}")
     try:
-        (out / "games").mkdir(parents=True, exist_ok=True)
+        path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise BalanceError(f"{option('out', str(out))}: cannot make the run folder ({e.strerror})") from None
+        raise BalanceError(f"{option('out', str(named))}: cannot make the {what} folder ({e.strerror})") from None
 
 
 def refuse_others(out: Path, own: tuple[str, ...], what: str) -> None:

@@ -512,7 +512,9 @@ def list_moves(s, t, piece, n):
         return list_bloob_moves(s, t, n)
     reached = search_moves(s, t, piece)
     start = s.at[piece]
-    mode0 = 1 if side_of(piece) == HEROES_SIDE and s.in_jeep[piece] else 0
+    hero = side_of(piece) == HEROES_SIDE
+    mode0 = 1 if hero and s.in_jeep[piece] else 0
+    aboard = riders(s, piece) if hero else 0
     for i in range(reached):
         st = s.queue[i]
         c, mode = st // 2, st % 2
@@ -526,7 +528,7 @@ def list_moves(s, t, piece, n):
             if mode == 1:
                 continue
         elif mode == 1:
-            if not jeep_may_stop(s, piece, c, riders(s, piece)):
+            if not jeep_may_stop(s, piece, c, aboard):
                 continue
         elif occupied(s, c) and not may_stand(s, t, piece, c):  # the search kept Mechoor out of buildings
             continue
