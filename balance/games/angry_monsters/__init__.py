@@ -18,12 +18,14 @@ simulated).
 
 Scores: a monster's score is the buildings it destroyed as the victory condition counts them
 (``destroyed_*`` columns by the rulebook's price lines; evac sites included by default); the
-human's score is the meeples evacuated (held at the end).  Ranks: the human first when ahead
+human's score is the meeples evacuated (held at the end: the three put back when a site is replaced
+no longer count until evacuated again).  Ranks: the human first when ahead
 (evacuated > eaten), else last; the monsters by buildings.
 
 Assumptions (those with a number are named rules with ``assumed`` provenance, see ``balance rules
 angry-monsters``; the report lists them all):
-  * meeples_per_square = 1: one figure per square, as Setup keeps pieces on separate squares.
+  * meeples_per_square = 1: one figure per square (the text is silent on meeples sharing one), so a
+    meeple neither stops on nor passes through another.
   * monster_crossing_cost = 1: the land/water cost is a Human Rule only.
   * monster_enters_evac_site = false: the site is on the monsters' price list of buildings.
   * evac_site_counts_as_building = true: for the monsters' victory count.
@@ -31,6 +33,8 @@ angry-monsters``; the report lists them all):
   * replace_evac_site = 'destroyed_only': replacing puts a destroyed site back ('any_site' also lets
     the human move a standing one); replace_needs_evacuated = true (3 evacuated meeples are needed);
     put_back_on = 'land'; new_site_on = 'land' (a free land square without meeple or monster).
+  * The victory count is the meeples the human holds at the end ('removes it from the board and keeps
+    it'): a meeple put back and evacuated again counts once.
   * A monster may end its move early ('up to' the die); it eats on every square it enters, not only
     where it stops (eating mid-move is what the +2 extra moves are for).
   * A meeple may not step onto a monster's square: the text says only what a monster landing on a meeple
@@ -48,7 +52,7 @@ default board, not the human's bot: a glutton eats chains of meeples (each one e
 the next and one more) and clears the board in about 8 rounds on its own.  To win, the human must evacuate
 26 of the 50 meeples; the 26 nearest to an evac site are 94 cardinal steps from one, with nothing in the
 way, where 8 rounds of 2d6 give 56 on average.  Every human policy, random included, evacuates about 6.5
-meeples against a glutton; against two wreckers the human wins 83% (2,000 games each).
+meeples against a glutton; against two wreckers the human wins 67% (2,000 games each, seed 2026).
 """
 
 from balance.games.angry_monsters import engine, replay
@@ -60,7 +64,8 @@ from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
 from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
-                        "Replace an evac site (when allowed) while this many or fewer stand")
+                        "Replace an evac site (when allowed) while this many or fewer stand, unless an average "
+                        "roll could take every meeple left to safety")
 SITE_SAFETY = Param("site_safety", 0.5, 0, 100,
                     "Weight of the distance to the nearest monster (capped at 8) against the meeples' mean "
                     "distance when choosing the square for a replaced site")

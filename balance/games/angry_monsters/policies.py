@@ -6,8 +6,9 @@ a move with the option they take (the engine lists no options for them), planned
 
 * monsters run one bounded Dijkstra search from their square (king steps, monster costs) and take
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
-  its square) or a building destroyed from a cardinally adjacent square.  With nothing in reach,
-  they walk towards the nearest target of their kind.  The plan (``path``, then the structure to
+  its square) or a building destroyed from a cardinally adjacent square.  A meal next door whose
+  bonus moves repay the step there and back comes first: it costs no target anything.  With nothing
+  in reach, they walk towards the nearest target of their kind.  The plan (``path``, then the structure to
   destroy) is walked step by step and made again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
@@ -53,6 +54,7 @@ FIELDS = ROUTE_FIELDS + [  # the policies' record, ``s.policies`` (besides the k
     ("seen", np.int64, (MAX_CELLS,)),
     ("done", np.int64, (MAX_CELLS,)),
     ("parent", np.int64, (MAX_CELLS,)),  # the square a square was reached from
+    ("wrecked_in", np.uint8, (MAX_CELLS,)),  # break_in: 1 if the square was reached by destroying what stood on it
     ("bucket", np.int64, (MAX_BUCKETS,)),  # Dijkstra's buckets by cost: the first pool entry, -1 if empty
     ("buckets_ready", np.bool_),
     ("pool_cell", np.int64, (MAX_POOL,)),
@@ -99,7 +101,7 @@ def choose(s, t, seat, kind, n):
         return meeple_step(s, t, seat)
     replace_at_most, safety = human_params(s, seat)[2:]
     if kind == REPLACE_OR_ROLL:
-        return option(REPLACE, -1, -1) if wants_replace(s, replace_at_most) else option(ROLL, -1, -1)
+        return option(REPLACE, -1, -1) if wants_replace(s, t, replace_at_most) else option(ROLL, -1, -1)
     if kind == LIFT_SITE:
         return site_to_lift(s, t, n)
     return site_to_place(s, t, n, safety)  # PLACE_SITE
@@ -233,10 +235,12 @@ def monster_move(s, t, seat):
 
 @jit_inline
 def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
-    """A neighbouring square whose meeples are worth as much per move as any target can be, or -1.
+    """A neighbouring square whose meeples are worth as much per move as any target can be, or whose meal
+    repays the step there and the step back (every target is then as near in moves as from here), or -1.
 
-    The search would pick it too (it is the first best square at distance 1); this shortcut saves
-    the search for most meals of a feeding frenzy.
+    The search would pick the first kind too (it is the first best square at distance 1), and this
+    shortcut saves the search for most meals of a feeding frenzy.  The search values a meal by the moves
+    walked to it, not by the moves it gives back, so it would walk past the second kind.
     """
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     found = -1
@@ -246,7 +250,8 @@ def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
             nb = start + t.king_step[k]
             n_here = s.meeple_count[nb]
             if n_here > 0 and monster_may_enter(s, t, start, k):
-                if w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
+                repays = t.bonus_moves_per_meeple * n_here >= 2
+                if repays or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
     return found
@@ -390,6 +395,7 @@ def break_in(s, t, start):
     m = s.policies
     dist = m.dist
     parent = m.parent
+    wrecked_in = m.wrecked_in
     queue = m.queue
     in_queue = m.in_queue
     structure = s.structure
@@ -423,6 +429,7 @@ def break_in(s, t, start):
             if nd < dist[nb]:
                 dist[nb] = nd
                 parent[nb] = c
+                wrecked_in[nb] = 1 if k >= 8 else 0
                 if not in_queue[nb]:
                     in_queue[nb] = 1
                     queue[tail] = nb
@@ -435,10 +442,10 @@ def break_in(s, t, start):
             target = c
     if target < 0:
         return -1, -1, False
-    wall = -1  # the structure on the way nearest the monster
+    wall = -1  # the structure on the way nearest the monster (not a site it may walk onto)
     c = target
     while c != start:
-        if structure[c] >= 0:
+        if wrecked_in[c] == 1:
             wall = c
         c = parent[c]
     if wall < 0:
@@ -527,9 +534,22 @@ def meeple_step(s, t, seat):
 
 
 @jit_inline
-def wants_replace(s, replace_at_most):
-    """Rule of thumb: replace an evac site when this few (or fewer) stand; the price is checked by the engine."""
-    return s.standing_sites <= replace_at_most
+def wants_replace(s, t, replace_at_most):
+    """Rule of thumb: replace an evac site when this few (or fewer) stand, unless an average roll could take
+    every meeple left to a standing site: that roll ends the game, where replacing would put three evacuated
+    meeples back in the monsters' way.  The price is checked by the engine."""
+    if s.standing_sites > replace_at_most:
+        return False
+    if s.standing_sites == 0:
+        return True
+    evac_dist = routes(s, t)
+    average_roll = t.human_dice * (t.human_die_sides + 1) / 2
+    steps = 0
+    for i in range(s.on_board):
+        steps += evac_dist[s.meeple_cell[i]]
+        if steps > average_roll:
+            break
+    return steps > average_roll
 
 
 @jit

@@ -94,8 +94,10 @@ class Rules:
     meeples: int = rule(50, "Meeples on the board at the start", rulebook=MATERIALS + ": '50 Meeple'", lo=1,
                         hi=MAX_MEEPLES)
     meeples_per_square: int = rule(1, "Most meeples that may share a square",
-                                   assumed="Setup keeps buildings, evac sites and meeples on separate squares; "
-                                           "one figure per square is the likeliest reading", lo=1, hi=50)
+                                   assumed="the text is silent on meeples sharing a square (Setup keeps meeples "
+                                           "off buildings and evac sites only); one figure per square, as on most "
+                                           "grid boards, so a meeple neither stops on nor passes through another",
+                                   lo=1, hi=50)
     monster_die: int = rule(6, "Sides of the monster's movement die (one die)", rulebook=MONSTER + ": '1 six-sided die'",
                             lo=1, hi=100)
     bonus_moves_per_meeple: int = rule(2, "Extra moves a monster gets for each meeple it eats",

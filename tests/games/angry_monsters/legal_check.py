@@ -1,0 +1,60 @@
+"""Run interpreted (``NUMBA_DISABLE_JIT=1``, by ``test_policies``): whole games of the scripted policies under
+several rule options, each move they take checked against the engine's own list of legal options.
+
+The engine lists no options for a scripted move (``engine.decide_move``): it trusts the policy, so this is
+where a policy's illegal move would show.  Prints the moves checked; exits 1 at the first illegal one.
+"""
+
+import sys
+
+from balance.games.angry_monsters import engine as E
+from balance.games.angry_monsters import policies as P
+from balance.games.angry_monsters.decisions import END, MEEPLE_STEP, MONSTER_MOVE, option_fields
+from balance.games.angry_monsters.policies import BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, WRECKER
+from balance.games.angry_monsters.rules import Rules
+from tests.games.angry_monsters.helpers import Position
+
+LINEUPS = [(GLUTTON, WRECKER, NEAREST_EXIT), (WRECKER, BLOCKADE, FLEE), (BLOCKADE, GLUTTON, FLEE)]
+PARAMS = {GLUTTON: (0.2,), WRECKER: (0.5, 1.0), BLOCKADE: (4.0, 4.0, 1.0), NEAREST_EXIT: (1.0, 0.5),
+          FLEE: (5.0, 3.0, 1.0, 0.5)}  # the GameSpec's defaults
+RULES = [{}, {"monster_enters_evac_site": True}, {"monsters_share_squares": True, "diagonal_between_buildings": False},
+         {"monster_crossing_cost": 2, "meeples_per_square": 2}]
+# a meeple walled in behind an evac site the monster may walk over: the way in must not wreck it diagonally
+WALLED_IN = ["Mvvvvvv", "vE..vvv", "vv..rrr", "vvvvrmr", "vvvvrrr", "vvvvvvv"]
+checked = 0
+
+
+def checking(choose):
+    def choose_checked(s, t, seat, kind, n):
+        global checked
+        code = choose(s, t, seat, kind, n)
+        if n == 0 and kind in (MONSTER_MOVE, MEEPLE_STEP) and option_fields(code)[0] != END:
+            listed = E.monster_options(s, t, seat) if kind == MONSTER_MOVE else E.meeple_options(s, t)
+            if code not in set(s.options[:listed].tolist()):
+                sys.exit(f"illegal move {option_fields(code)} of seat {seat} (policy {s.policies.id[seat]})")
+            checked += 1
+        return code
+    return choose_checked
+
+
+def main(games):
+    P.choose = checking(P.choose)  # the interpreted engine calls policies.choose through the module
+    for rules in RULES:
+        for lineup in LINEUPS:
+            for game in range(games):
+                p = Position(Rules().board, **rules)
+                p.seed(game)
+                for seat, policy in enumerate(lineup):
+                    p.seat(seat, policy, *PARAMS[policy])
+                E.play_game(p.s, p.t)
+    for game in range(games):
+        p = Position(WALLED_IN, players=2, monster_enters_evac_site=True)
+        p.seed(game)
+        p.seat(0, GLUTTON, 0.0)  # building_weight 0: it breaks in only to reach the meeple
+        p.seat(1, NEAREST_EXIT, *PARAMS[NEAREST_EXIT])
+        E.play_game(p.s, p.t)
+    print(checked)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]))

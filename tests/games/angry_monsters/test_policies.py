@@ -1,0 +1,86 @@
+"""The scripted strategies: each plays legal moves, and none throws away what the rules give it."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from balance.games.angry_monsters import engine as E
+from balance.games.angry_monsters import policies as P
+from balance.games.angry_monsters.decisions import END, option_fields
+from balance.games.angry_monsters.policies import GLUTTON, NEAREST_EXIT, WRECKER
+from tests.games.angry_monsters.helpers import Position
+
+
+def test_the_human_rolls_when_an_average_roll_takes_the_last_meeples_to_safety():
+    """Replacing the destroyed site would put 3 evacuated meeples back; the last meeple is one step from the
+    standing site, and rolling takes it there: the game ends, the human ahead 4 to 2."""
+    p = Position(["M~~~~~", "~~.E..", "~~.mEr", "M~...."])
+    E.destroy(p.s, p.t, 0, p.cell(1, 3))  # one site destroyed, one standing
+    p.s.evacuated, p.s.eaten[0], p.s.eaten[1] = 3, 1, 1
+    p.seat(2, NEAREST_EXIT, 1.0, 0.5)
+    p.dice(1, 1)
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.replaced == 0
+    assert p.s.on_board == 0 and p.s.evacuated == 4
+
+
+def test_the_human_replaces_the_site_when_the_meeples_left_are_far_from_the_standing_one():
+    """The same position with the meeple 9 steps from the standing site: more than an average roll of 7."""
+    p = Position(["M~~~~~~~~~~", "~~.E.......", "~~.......Er", "M~m........"])
+    E.destroy(p.s, p.t, 0, p.cell(1, 3))
+    p.s.evacuated = 3
+    p.seat(2, NEAREST_EXIT, 1.0, 0.5)
+    E.human_turn(p.s, p.t)
+    assert p.s.replaced == 1 and p.s.on_board == 4 and p.s.evacuated == 0
+
+
+def test_a_monster_breaking_in_wrecks_only_from_a_cardinal_neighbour():
+    """With monsters allowed onto evac sites, the way in to the walled-in meeple walks over the site (one move);
+    the glutton must not plan to wreck the site from the square diagonal to it (the rules allow cardinal
+    neighbours only), and every option it takes is one the engine lists."""
+    p = Position(["Mvvvvvv", "vE..vvv", "vv..rrr", "vvvvrmr", "vvvvrrr", "vvvvvvv"], players=2,
+                 monster_enters_evac_site=True)
+    p.seat(0, GLUTTON, 0.0)
+    p.s.moves = 6
+    while p.s.moves > 0 and p.s.on_board > 0:
+        code = P.monster_move(p.s, p.t, 0)
+        what, square, _ = option_fields(code)
+        if what == END:
+            break
+        legal = {(w, q) for w, q, _ in p.options(E.monster_options(p.s, p.t, 0))}
+        assert (what, square) in legal
+        E.monster_acts(p.s, p.t, 0, code)
+    assert p.s.eaten[0] == 1
+    assert list(p.s.destroyed[0]) == [1, 0, 0, 0]  # a red wall; the evac site was walked over
+
+
+def test_a_wrecker_eats_the_meal_next_door_that_repays_its_step_before_it_wrecks():
+    """A roll of 1 beside a red and a meeple: eating it leaves 1 - 1 + 2 = 2 moves, enough to destroy the same
+    red (now north of it) with one to spare; wrecking first would end the turn with the meeple left."""
+    p = Position(["~~~~~~", "~Mr...", "~~m..E", "~~~..m", "M~~~~~"])
+    p.seat(0, WRECKER, 0.5, 1.0)
+    p.dice(1)
+    E.monster_turn(p.s, p.t, 0)
+    assert p.all_used()
+    assert p.s.eaten[0] == 1 and list(p.s.destroyed[0]) == [1, 0, 0, 0]
+
+
+def test_a_monster_without_bonus_moves_does_not_detour_for_a_meal():
+    """With no moves given back for a meal (bonus_moves_per_meeple = 0), the wrecker takes the red next door."""
+    p = Position(["~~~~~~", "~Mr...", "~~m..E", "~~~..m", "M~~~~~"], bonus_moves_per_meeple=0)
+    p.seat(0, WRECKER, 0.5, 1.0)
+    p.dice(1)
+    E.monster_turn(p.s, p.t, 0)
+    assert p.s.eaten[0] == 0 and p.s.destroyed[0].sum() == 1
+
+
+def test_every_move_a_scripted_policy_takes_is_one_the_rules_list():
+    """The engine lists no options for a scripted move (``engine.decide_move``), so it trusts the policy: whole
+    games of every scripted policy under several rule options, each move checked against the engine's list
+    (interpreted, where each move can be checked; ``legal_check``)."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run([sys.executable, "-W", "ignore", "-m", "tests.games.angry_monsters.legal_check", "2"],
+                          env=env, capture_output=True, text=True, cwd=Path(__file__).parents[3])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout) > 3000  # moves checked
