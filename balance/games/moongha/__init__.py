@@ -18,7 +18,7 @@ lists them all):
 - Board values not in the text: the six further cities and every connection but Tokyo - Los
   Angeles; Moogre, Spectoor, Kiddoo, Shaggoo costs; Moogre, Spectoor, Shaggoo damage capacities;
   Mechoor, Moogre, Spectoor, Shaggoo, Drakoor movement; the turn track except turn 1's 2 white
-  tokens and turn 5's 6 dice.
+  tokens and turn 5's 6 dice; Military One's line after its first three pieces.
 - ``supplies.token_supply = all_sets``: the tokens of all four sets form one general stock.
 - ``options.neutral_rubble = one_supply``: brown and black rubble are the same 20 neutral pieces,
   used for monster damage and collateral city damage (jets, A-bomb).
@@ -30,7 +30,8 @@ lists them all):
   ``options.jet_with_city_military = true``; ``options.bloob_spill_all_damage = true``;
   ``options.a_bomb_hurts_drakoor = false``.
 - ``options.pass_marker_again = false``: a Pass marker taken back from an Action box is not placed
-  again in that turn (each placing and taking back would be one more action from the stock).
+  again in that turn (each placing and taking back would be one more action from the stock), so that
+  player takes a token or piece at every go while one it can use is left.
 - ``options.bloob_excess_hits = spill_over``: the text says both that hits beyond a destroyed Bloob
   pass to another Bloob of its owner in the city (Action Two) and that 'any excess hits are wasted'
   (The Monsters); the combat rule is taken.
@@ -50,6 +51,8 @@ lists them all):
 - Spectoor's second move/hide is compulsory like the first.
 - A monster may not target a Drakoor it cannot hurt (Shaggoo may, to reveal it).
 - A monster attacking humans or the city needs humans there or the exploding-city symbol.
+- Kiddoo attacking on its own is fired on by the armour first, 'like a regular monster' (it strikes
+  first, before the armour, when it joins another monster's attack).
 - Kiddoo joins at most one attack per action, attacks the same target, is not fired on by the armour
   (which fires at the attacking monster) and its kills are its own (not Moogre's); its hits left
   after the humans in a joined city attack are wasted (it has no exploding-city symbol).
@@ -61,6 +64,8 @@ lists them all):
   if a monster destroyed later in that action returns brown rubble to the stock (no further Bloob of
   that attack attacks).
 - Damage that cannot be recorded (no brown rubble left) and does not destroy a monster is lost.
+- Hits that destroy a monster place no brown rubble (its box's rubble would go back to the stock with it),
+  so a killing blow never ends the game on the brown rubble.
 
 Policies (``policies.py``): ``random``, and four presets of one weighted heuristic that values every
 legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens cities where it can

@@ -30,7 +30,7 @@ import numpy as np
 from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
-    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, TT_HUMANS, TT_MONSTER, can_hurt,
+    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
     creation_cost, hit_chance, may_attack, military_target, option, rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.state import (
@@ -294,7 +294,7 @@ def best_target_value(s, t, p, i, hits, w, lead):
         if q != p and may_attack(s, t, k, q, j):
             best = maximum(best, monster_target_value(s, t, p, k, q, j, hits, w, lead))
     if humans_in(s, c) > 0:
-        best = maximum(best, humans_value(s, c, w))
+        best = maximum(best, humans_value(s, t, p, i, c, w))
     if t.damages_cities[k] == 1:
         best = maximum(best, city_target_value(s, t, p, c, hits, w))
     return best
@@ -318,8 +318,29 @@ def monster_target_value(s, t, p, k, q, j, hits, w, lead):
 
 
 @jit_inline
-def humans_value(s, c, w):
-    return 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
+def survives_armour(s, t, p, i, c):
+    """The chance that monster (p, i) survives the armour of city ``c``, which fires first when it attacks the
+    humans or the city: fewer hits than the damage it has left."""
+    n = s.city_humans[c, ARMOUR] * t.armour_dice
+    left = remaining(s, t, p, i)
+    if n == 0 or left > n or not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
+        return 1.0
+    h = hit_chance(t)
+    chance = 0.0
+    ways = 1.0  # n choose x
+    for x in range(left):
+        chance += ways * h ** x * (1.0 - h) ** (n - x)
+        ways = ways * (n - x) / (x + 1)
+    return chance
+
+
+@jit_inline
+def humans_value(s, t, p, i, c, w):
+    """Monster (p, i) attacking the humans of city ``c``: each armour and infantry piece it may eliminate is worth
+    more to a lurker or a hunter, if it survives the armour firing first; a monster lost is worth 1."""
+    gain = 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
+    alive = survives_armour(s, t, p, i, c)
+    return alive * gain - (1.0 - alive)
 
 
 @jit_inline
@@ -345,10 +366,11 @@ def military_target_value(s, t, q, j, hits, lead):
 @jit_inline
 def hero_value(s, p, q, kind, hidden, f, c):
     """A hero arriving in city ``c`` and a monster of ``q`` there: revealed (hidden ones), hunted
-    (Drakoors) or attacked by the city's military (revealed ones), worth ``f`` times more for the leader.
-    Every case is computed and one selected, without branches: the monsters come in no predictable order."""
+    (Drakoors) or attacked by the city's military (revealed ones, our own too), worth ``f`` times more for the
+    leader.  Every case is computed and one selected, without branches: the monsters come in no predictable
+    order."""
     military = f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
-    own = -2.5 if kind == DRAKOOR else (-1.0 if hidden else 0.0)
+    own = -2.5 if kind == DRAKOOR else (-1.0 if hidden else -military)
     rival = f * (0.6 if hidden else 1.5) if kind == DRAKOOR else (f * 0.6 if hidden else military)
     return own if q == p else rival
 
@@ -362,7 +384,8 @@ def evaluate_cities(s, t, p, lead, rows):
 
     A hero reveals hidden monsters (rivals' good, the leader's better, own bad), hunts revealed
     Drakoors and sets off the city's military; a military piece attacks the best revealed rival
-    monster with the city's armour and infantry (or guards an own city); the A-bomb hits every
+    monster with the city's armour and infantry (or guards an own city; with only our own revealed
+    monsters there, the attack it must make is a loss); the A-bomb hits every
     monster it can hurt (``state.can_hurt``: Drakoors only under the rules option) and damages the city.
     """
     w = s.policies.param[p]
@@ -389,14 +412,16 @@ def evaluate_cities(s, t, p, lead, rows):
         if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
             worth = t.damage_capacity[kj] / 2.0 + 0.5 * s.box_attack[q, kj]
             ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
-        if want_military and q != p and military_target(s, t, q, j):
+        if want_military and military_target(s, t, q, j):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
-            v = military_target_value(s, t, q, j, (2 + base) * hit, lead)
-            if v > ev[E_INFANTRY, c]:
-                ev[E_INFANTRY, c] = v
-            v = military_target_value(s, t, q, j, (3 + base) * hit, lead)
-            if v > ev[E_ARMOUR, c]:
-                ev[E_ARMOUR, c] = v
+            infantry = military_target_value(s, t, q, j, (2 + base) * hit, lead)
+            armour = military_target_value(s, t, q, j, (3 + base) * hit, lead)
+            if q != p:
+                ev[E_INFANTRY, c] = maximum(ev[E_INFANTRY, c], infantry)
+                ev[E_ARMOUR, c] = maximum(ev[E_ARMOUR, c], armour)
+            elif ev[E_INFANTRY, c] <= 0.0:  # no rival to aim at (yet): the attack, which must be made, hurts our own
+                ev[E_INFANTRY, c] = minimum(ev[E_INFANTRY, c], -infantry)
+                ev[E_ARMOUR, c] = minimum(ev[E_ARMOUR, c], -armour)
     for c in range(C):
         if s.tile_owner[c] == p:
             if want_military:  # guarding the seat's own city
@@ -646,7 +671,7 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
     if b == TT_MONSTER:
         return monster_target_value(s, t, p, k, c, d, hits, w, lead)
     if b == TT_HUMANS:
-        return humans_value(s, d, w)
+        return humans_value(s, t, p, a, d, w)
     return city_target_value(s, t, p, d, hits, w)
 
 

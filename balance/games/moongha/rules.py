@@ -187,7 +187,8 @@ class ActionBoxes:
                          lo=0, hi=20)
     military_one: tuple = rule(
         (1, 2, 3), "Military One progression, one piece per die (1 infantry, 2 armour, 3 jet, 4 A-bomb)",
-        rulebook=_P1 + ": 'one infantry, one armor, and one jet fighter'", lo=1, hi=4, length=(1, 8))
+        assumed=_P1 + " gives the line's first three pieces ('one infantry, one armor, and one jet fighter'); a "
+                      "longer printed line would place different pieces from four dice on", lo=1, hi=4, length=(1, 8))
     military_two: tuple = rule(
         (2, 3, 4), "Military Two progression, one piece per die (1 infantry, 2 armour, 3 jet, 4 A-bomb)",
         rulebook=_P1 + ": 'one armor, one jet fighter and one A bomb'", lo=1, hi=4, length=(1, 8))

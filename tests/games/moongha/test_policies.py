@@ -16,7 +16,7 @@ from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
 from balance.rules import apply_overrides
 from balance.games.moongha.state import (
-    A_BOMB, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SPECTOOR, VP_RUBBLE,
+    A_BOMB, ARMOUR, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR, VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.columns import new_timelines
@@ -210,6 +210,42 @@ def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
     assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
     s.box_attack[0, MECHOOR] = 3
     assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,), (3,)]) == (3, 0, 0, 0)
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_monster_keeps_its_tokens_rather_than_attack_humans_whose_armour_fires_first(policy):
+    """'Before you can do so all armor pieces in that city will fire at you': a hidden Shaggoo with 4 tokens and
+    4 damage to take attacks a lone hero, or one armour piece (3 dice cannot hit 4 times), but not 5 armour
+    pieces (15 dice hitting on 4+ leave it alive 1.8% of the time): it stores the token."""
+    for armour, spend in ((0, 4), (1, 4), (5, 0)):
+        s, t = seated(policy)
+        shaggoo = put(s, t, 0, SHAGGOO, "Paris", hidden=True)
+        s.city_humans[PARIS, HERO] = 1
+        s.city_humans[PARIS, ARMOUR] = armour
+        s.attack_kind = SHAGGOO
+        s.box_attack[0, SHAGGOO] = 4
+        assert pick(s, t, 0, D.ATTACK_SPEND, [(j,) for j in range(5)])[0] == spend, armour
+    # 0 to 3 hits of 15 dice hitting on 4+: (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
+    assert P.survives_armour(s, t, 0, shaggoo, PARIS) == pytest.approx((1 + 15 + 105 + 455) / 2 ** 15)
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_military_and_heroes_keep_away_from_a_city_where_they_must_attack_the_seats_own_monster(policy):
+    """'If there are any revealed monsters in that city then you must attack': with only the seat's own
+    Mechoor revealed in its own secret city, an infantry piece placed there, or a hero (who sets off the
+    city's armour), would attack it."""
+    s, t = seated(policy)
+    s.tile_owner[:] = -1
+    s.tile_owner[PARIS] = 0
+    put(s, t, 0, MECHOOR, "Paris")
+    s.box_damage[0, MECHOOR] = 4
+    s.city_humans[PARIS, ARMOUR] = 1
+    for seed in range(4):
+        assert pick(s, t, 0, D.CITY, [(c, D.FOR_INFANTRY) for c in range(len(CITIES))], seed)[0] != PARIS
+        assert pick(s, t, 0, D.CITY, [(c, D.FOR_HERO) for c in range(len(CITIES))], seed)[0] != PARIS
+    # with a rival's monster revealed there too, the infantry attacks that one
+    put(s, t, 1, SPECTOOR, "Paris")
+    assert pick(s, t, 0, D.CITY, [(c, D.FOR_INFANTRY) for c in range(len(CITIES))])[0] == PARIS
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)

@@ -1323,6 +1323,20 @@ def test_kiddoo_attacking_on_its_own_rolls_its_dice_once():
     assert s.city_humans[PARIS, HERO] == 1 and s.box_attack[0, KIDDOO] == 0
 
 
+def test_kiddoo_attacking_on_its_own_is_fired_on_by_the_armour_first():
+    """'Kiddoo can still attack on its own like a regular monster': the armour fires first ('Kiddoo always gets to
+    attack first, even before armor fires' is said of Kiddoo joining another monster's attack).  The armour's 3 dice
+    hit once, destroying the Kiddoo (capacity 1) before it rolls."""
+    s, t = fresh()
+    kid = put(s, t, 0, KIDDOO, "Paris")
+    s.city_humans[PARIS, ARMOUR] = 1
+    choices(s, (KIDDOO,), (1,), (kid, TT_HUMANS, 0, PARIS), (0,))
+    dice(s, 6, 1, 1)  # the armour's three dice: one hit
+    engine.do_attack(s, t, 0)
+    assert dice_rolled(s) == 3 and s.piece_where[0, kid] != ON_BOARD
+    assert s.city_humans[PARIS, ARMOUR] == 1
+
+
 def test_kiddoo_joins_only_an_attack_in_its_own_city():
     """The Monsters, KIDDOO: 'If you attack with a monster in a city that also contains your Kiddoo piece then you can
     attack with Kiddoo as well.'  The Mechoor attacks Paris; the hidden Kiddoo in Rome is not asked and stays hidden."""
