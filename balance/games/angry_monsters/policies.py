@@ -6,9 +6,9 @@ a move with the option they take (the engine lists no options for them), planned
 
 * monsters run one bounded Dijkstra search from their square (king steps, monster costs) and take
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
-  its square) or a building destroyed from a cardinally adjacent square.  A meal next door whose
-  bonus moves repay the step there and back comes first: it costs no target anything.  With nothing
-  in reach, they walk towards the nearest target of their kind.  The plan (``path``, then the structure to
+  its square) or a building destroyed from a cardinally adjacent square; the nearest meal whose bonus
+  moves repay the walk to it comes first (it costs no move).  With nothing in reach, they walk towards
+  the target of their kind the fewest moves away, walking and destroying.  The plan (``path``, then the structure to
   destroy) is walked step by step and made again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
@@ -30,7 +30,7 @@ from balance.games.angry_monsters.decisions import (
     square_of, what_of,
 )
 from balance.games.angry_monsters.rules import BOARD_SOURCES, MAX_MEEPLES
-from balance.kit import below, jit, jit_inline
+from balance.kit import below, jit, jit_inline, minimum
 
 # STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
 RANDOM, GLUTTON, WRECKER, BLOCKADE, NEAREST_EXIT, FLEE, STANDARD = range(7)
@@ -42,6 +42,8 @@ EACH_GAME = BOARD_SOURCES.index("generated_each_game")
 # the monsters' search: a route's cost is at most 12 moves a square (Dijkstra's buckets), and each
 # square enters the pool once and once more for each of its 8 neighbours that lowers its cost
 MAX_BUCKETS = MAX_CELLS * 13 + 64
+# a meal whose bonus moves repay the walk to it costs no move: worth more per move than any other target
+FREE_MEAL = 1e9
 MAX_POOL = MAX_CELLS * 9 + 16
 
 FIELDS = ROUTE_FIELDS + [  # the policies' record, ``s.policies`` (besides the kit's rng, id and param)
@@ -68,6 +70,8 @@ FIELDS = ROUTE_FIELDS + [  # the policies' record, ``s.policies`` (besides the k
     ("plan_eaten", np.int64),
     ("plan_changes", np.int64),
     ("priority", np.float64, (MAX_MEEPLES,)),  # flee: each meeple's urgency
+    ("came_from", np.int64, (MAX_CELLS,)),  # the square the meeple on a square stepped from, in turn came_turn
+    ("came_turn", np.int64, (MAX_CELLS,)),
 ]
 
 
@@ -77,6 +81,7 @@ def new_game(s, t):
     on the board set up)."""
     m = s.policies
     m.plan_turn = -1
+    m.came_turn[:] = -1
     if t.board_source == EACH_GAME:
         m.evac_changes = -1  # not known yet: update_routes computes them
     else:
@@ -235,12 +240,11 @@ def monster_move(s, t, seat):
 
 @jit_inline
 def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
-    """A neighbouring square whose meeples are worth as much per move as any target can be, or whose meal
-    repays the step there and the step back (every target is then as near in moves as from here), or -1.
+    """A neighbouring square whose meeples are worth as much per move as any target can be (a free meal,
+    whose bonus moves repay the step, or worth the most a target can be), or -1.
 
-    The search would pick the first kind too (it is the first best square at distance 1), and this
-    shortcut saves the search for most meals of a feeding frenzy.  The search values a meal by the moves
-    walked to it, not by the moves it gives back, so it would walk past the second kind.
+    The search would pick it too (it is the first best square at distance 1); this shortcut saves
+    the search for most meals of a feeding frenzy.
     """
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     found = -1
@@ -250,8 +254,8 @@ def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
             nb = start + t.king_step[k]
             n_here = s.meeple_count[nb]
             if n_here > 0 and monster_may_enter(s, t, start, k):
-                repays = t.bonus_moves_per_meeple * n_here >= 2
-                if repays or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
+                free = t.bonus_moves_per_meeple * n_here >= 1
+                if free or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
     return found
@@ -263,9 +267,10 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
 
     Returns (square, building square or -1, within reach).  Within the turn's moves the best target
     is the one with the highest value per move (eating a meeple on a square, or standing on a square
-    and destroying a cardinally adjacent structure, paying its cost).  With none, the square is the
-    nearest one next to (or holding) a target of the ``far_*`` kinds, to walk towards.
-    ``s.policies.parent`` then holds the path back to ``start``.
+    and destroying a cardinally adjacent structure, paying its cost); the nearest meal whose bonus moves
+    repay the walk to it comes first (it costs no move: ``FREE_MEAL``).  With none, the square is the
+    one next to (or holding) a target of the ``far_*`` kinds that is the fewest moves away, walking and
+    destroying, to walk towards.  ``s.policies.parent`` then holds the path back to ``start``.
     """
     m = s.policies
     stamp = m.stamp + 1
@@ -296,8 +301,10 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
     bx = -1
     by = -1
     fx = -1
-    # the most any target at distance d can be worth per move is bound / d
+    far_moves = INF  # the moves to the far target at fx, walking and destroying
+    # the most any target at distance d can be worth per move is bound / d, or a free meal's within its reach
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
+    free_reach = t.bonus_moves_per_meeple * t.meeples_per_square if w_meeple > 0.0 else 0
     while True:
         if fifo:
             if head >= n_pool:
@@ -318,14 +325,18 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
                 continue
             done[c] = stamp
             d = dd
-        if (d > budget and (bx >= 0 or fx >= 0)) or (bx >= 0 and best * d >= bound):
-            break  # nothing farther can be worth more per move
-        far = False
+        if (d > budget and (bx >= 0 or d >= far_moves)) or \
+                (bx >= 0 and best * d >= (FREE_MEAL if d <= free_reach else bound)):
+            break  # nothing farther can be worth more per move, or be fewer moves away
+        far = INF  # the moves to a far target here
         k_here = meeple_count[c]
         if k_here > 0 and c != start:
-            far = far_meeple
+            if far_meeple:
+                far = d
             if d <= budget and w_meeple > 0.0:
                 value = w_meeple * k_here * (1.0 + w_guard / (1.0 + evac_dist[c])) / d
+                if d <= t.bonus_moves_per_meeple * k_here:
+                    value = FREE_MEAL / d
                 if value > best:
                     best = value
                     bx = c
@@ -334,23 +345,24 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
             y = c + t.rook_step[k]
             sy = structure[y]
             if sy >= 0:
+                total = d + destroy_cost(t, sy)
                 if sy == EVAC:
                     w = w_evac
-                    far = far or far_evac
+                    if far_evac:
+                        far = minimum(far, total)
                 else:
                     w = w_building
-                    far = far or far_building
-                total = d + destroy_cost(t, sy)
+                    if far_building:
+                        far = minimum(far, total)
                 if total <= budget and w > 0.0:
                     value = w / max(total, 0.5)
                     if value > best:
                         best = value
                         bx = c
                         by = y
-        if far and fx < 0:
+        if far < far_moves:
             fx = c
-            if d > budget:
-                break
+            far_moves = far
         for k in range(8):
             if monster_may_enter(s, t, c, k):
                 nb = c + t.king_step[k]
@@ -471,7 +483,8 @@ def meeple_step(s, t, seat):
     ``nearest_exit`` moves the meeple closest to an evac site one step downhill on ``evac_dist``.
     ``flee`` first saves the meeples within ``danger_radius`` of a monster (priority
     ``threat_weight`` x closeness to the monster minus distance to safety): downhill if it can,
-    else a step away from the monster; then it plays like ``nearest_exit``.
+    else a step away from the monster, but not straight back where it just came from (it would step
+    downhill again, to and fro); then it plays like ``nearest_exit``.
     """
     evac_dist = routes(s, t)
     budget = s.moves
@@ -507,7 +520,8 @@ def meeple_step(s, t, seat):
                         down = nb
                         break
                     md = monster_distance(s, t, nb)
-                    if md > away_d:
+                    back = s.policies.came_turn[c] == s.turns and s.policies.came_from[c] == nb
+                    if md > away_d and not back:
                         away_d = md
                         away = nb
             if down >= 0 or away >= 0:
@@ -515,7 +529,7 @@ def meeple_step(s, t, seat):
                 best_to = down if down >= 0 else away
                 break
         if best_i >= 0:
-            return option(STEP, best_to, best_i)
+            return step(s, best_i, best_to)
     best_d = INF
     for i in range(n):
         c = s.meeple_cell[i]
@@ -530,26 +544,33 @@ def meeple_step(s, t, seat):
                     break
     if best_i < 0:
         return option(END, -1, -1)
-    return option(STEP, best_to, best_i)
+    return step(s, best_i, best_to)
+
+
+@jit_inline
+def step(s, i, to):
+    """The option to step meeple ``i`` to square ``to``, remembered for ``flee`` (not to step straight back)."""
+    s.policies.came_from[to] = s.meeple_cell[i]
+    s.policies.came_turn[to] = s.turns
+    return option(STEP, to, i)
 
 
 @jit_inline
 def wants_replace(s, t, replace_at_most):
-    """Rule of thumb: replace an evac site when this few (or fewer) stand, unless an average roll could take
-    every meeple left to a standing site: that roll ends the game, where replacing would put three evacuated
-    meeples back in the monsters' way.  The price is checked by the engine."""
-    if s.standing_sites > replace_at_most:
-        return False
-    if s.standing_sites == 0:
-        return True
+    """Rule of thumb: replace an evac site when no meeple left can reach a standing one, or when this few (or
+    fewer) stand, unless an average roll could take every meeple left to a standing site: that roll ends the
+    game, where replacing would put three evacuated meeples back in the monsters' way.  The price is checked
+    by the engine."""
     evac_dist = routes(s, t)
-    average_roll = t.human_dice * (t.human_die_sides + 1) / 2
     steps = 0
+    stranded = True
     for i in range(s.on_board):
-        steps += evac_dist[s.meeple_cell[i]]
-        if steps > average_roll:
-            break
-    return steps > average_roll
+        d = evac_dist[s.meeple_cell[i]]
+        steps += d
+        stranded = stranded and d >= INF
+    if stranded:
+        return True
+    return s.standing_sites <= replace_at_most and steps > t.human_dice * (t.human_die_sides + 1) / 2
 
 
 @jit

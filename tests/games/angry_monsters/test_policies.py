@@ -8,7 +8,7 @@ from pathlib import Path
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters import policies as P
 from balance.games.angry_monsters.decisions import END, option_fields
-from balance.games.angry_monsters.policies import GLUTTON, NEAREST_EXIT, WRECKER
+from balance.games.angry_monsters.policies import FLEE, GLUTTON, NEAREST_EXIT, WRECKER
 from tests.games.angry_monsters.helpers import Position
 
 
@@ -33,6 +33,28 @@ def test_the_human_replaces_the_site_when_the_meeples_left_are_far_from_the_stan
     p.seat(2, NEAREST_EXIT, 1.0, 0.5)
     E.human_turn(p.s, p.t)
     assert p.s.replaced == 1 and p.s.on_board == 4 and p.s.evacuated == 0
+
+
+def test_the_human_replaces_a_site_when_no_meeple_left_can_reach_a_standing_one():
+    """One site stands, so replace_at_most = 0 would roll; but the last meeple is walled in by buildings: a roll
+    could move nothing, a site put back can be reached."""
+    p = Position(["M~~~~~", "~~.r..", "~~rmr.", "~~.r.E", "~~...E"], players=2)
+    E.destroy(p.s, p.t, 0, p.cell(4, 5))
+    p.s.evacuated = 3
+    p.seat(1, NEAREST_EXIT, 0.0, 0.5)
+    E.human_turn(p.s, p.t)
+    assert p.s.replaced == 1
+
+
+def test_flee_does_not_step_a_threatened_meeple_to_and_fro():
+    """The threatened meeple's way to safety runs through the monster: a step downhill, then nothing but straight
+    back.  The moves left go to the meeple that can walk to safety, not to stepping to and fro."""
+    p = Position(["bbbbbbb", "E.M.m..", "bbbbbbb", "E....m."], players=2)
+    p.seat(1, FLEE, 3.0, 3.0, 1.0, 0.5)  # danger_radius 3: only the corridor's meeple is threatened
+    p.dice(3, 3)
+    E.human_turn(p.s, p.t)
+    assert p.all_used()
+    assert p.s.evacuated == 1  # one step for the first, the other five take the second to the site
 
 
 def test_a_monster_breaking_in_wrecks_only_from_a_cardinal_neighbour():
@@ -64,6 +86,29 @@ def test_a_wrecker_eats_the_meal_next_door_that_repays_its_step_before_it_wrecks
     E.monster_turn(p.s, p.t, 0)
     assert p.all_used()
     assert p.s.eaten[0] == 1 and list(p.s.destroyed[0]) == [1, 0, 0, 0]
+
+
+def test_a_wrecker_walks_to_a_meal_that_repays_the_walk_before_it_wrecks():
+    """A roll of 2 beside a red, a meeple 2 squares off: the meal pays back the 2 moves walked to it, and the red
+    is then 1 step and 1 move away.  Wrecking first (1 building per move, against 0.5 meeples per move walked)
+    would leave 1 move, short of the meal."""
+    p = Position(["~~~~~~~", "~M.m...", "~r.....", "~.....E", "~~....m"], players=2)
+    p.seat(0, WRECKER, 0.5, 1.0)
+    p.dice(2)
+    E.monster_turn(p.s, p.t, 0)
+    assert p.all_used()
+    assert p.s.eaten[0] == 1 and list(p.s.destroyed[0]) == [1, 0, 0, 0] and p.s.moves == 0
+
+
+def test_with_nothing_in_reach_a_wrecker_walks_towards_the_fewest_moves_walking_and_wrecking():
+    """A roll of 1 pays for neither building: the blue is 1 step and 3 moves away (4), the orange 2 steps and 1
+    move (3).  The wrecker steps towards the orange, not to the nearer blue."""
+    p = Position(["~~~~~~~~~", "~b.M..o..", "~........", "E.......m"], players=2)
+    p.seat(0, WRECKER, 0.5, 1.0)
+    p.dice(1)
+    E.monster_turn(p.s, p.t, 0)
+    assert p.all_used() and p.s.destroyed[0].sum() == 0
+    assert (p.s.monster_cell[0] - p.cell(0, 0)) % (p.width + 2) == 4  # column 4, one step east
 
 
 def test_a_monster_without_bonus_moves_does_not_detour_for_a_meal():
