@@ -7,7 +7,7 @@ a move with the option they take (the engine lists no options for them), planned
 * monsters run one bounded Dijkstra search from their square (king steps, monster costs) and take
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
   its square) or a building destroyed from a cardinally adjacent square; the nearest meal whose bonus
-  moves repay the walk to it comes first (it costs no move).  With nothing in reach, they walk towards
+  moves repay the walk there and back comes first (it costs no target a move).  With nothing in reach, they walk towards
   the target of their kind the fewest moves away, walking and destroying.  The plan (``path``, then the structure to
   destroy) is walked step by step and made again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
@@ -42,7 +42,8 @@ EACH_GAME = BOARD_SOURCES.index("generated_each_game")
 # the monsters' search: a route's cost is at most 12 moves a square (Dijkstra's buckets), and each
 # square enters the pool once and once more for each of its 8 neighbours that lowers its cost
 MAX_BUCKETS = MAX_CELLS * 13 + 64
-# a meal whose bonus moves repay the walk to it costs no move: worth more per move than any other target
+# a meal whose bonus moves repay the walk there and back costs no move, nor any target a step: worth more per
+# move than any other target
 FREE_MEAL = 1e9
 MAX_POOL = MAX_CELLS * 9 + 16
 
@@ -241,7 +242,7 @@ def monster_move(s, t, seat):
 @jit_inline
 def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
     """A neighbouring square whose meeples are worth as much per move as any target can be (a free meal,
-    whose bonus moves repay the step, or worth the most a target can be), or -1.
+    whose bonus moves repay the step there and back, or worth the most a target can be), or -1.
 
     The search would pick it too (it is the first best square at distance 1); this shortcut saves
     the search for most meals of a feeding frenzy.
@@ -254,7 +255,7 @@ def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
             nb = start + t.king_step[k]
             n_here = s.meeple_count[nb]
             if n_here > 0 and monster_may_enter(s, t, start, k):
-                free = t.bonus_moves_per_meeple * n_here >= 1
+                free = t.bonus_moves_per_meeple * n_here >= 2
                 if free or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
@@ -268,7 +269,8 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
     Returns (square, building square or -1, within reach).  Within the turn's moves the best target
     is the one with the highest value per move (eating a meeple on a square, or standing on a square
     and destroying a cardinally adjacent structure, paying its cost); the nearest meal whose bonus moves
-    repay the walk to it comes first (it costs no move: ``FREE_MEAL``).  With none, the square is the
+    repay the walk there and back comes first (``FREE_MEAL``: from there every target is as few moves
+    away as from here).  With none, the square is the
     one next to (or holding) a target of the ``far_*`` kinds that is the fewest moves away, walking and
     destroying, to walk towards.  ``s.policies.parent`` then holds the path back to ``start``.
     """
@@ -304,7 +306,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
     far_moves = INF  # the moves to the far target at fx, walking and destroying
     # the most any target at distance d can be worth per move is bound / d, or a free meal's within its reach
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
-    free_reach = t.bonus_moves_per_meeple * t.meeples_per_square if w_meeple > 0.0 else 0
+    free_reach = t.bonus_moves_per_meeple * t.meeples_per_square // 2 if w_meeple > 0.0 else 0
     while True:
         if fifo:
             if head >= n_pool:
@@ -335,7 +337,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
                 far = d
             if d <= budget and w_meeple > 0.0:
                 value = w_meeple * k_here * (1.0 + w_guard / (1.0 + evac_dist[c])) / d
-                if d <= t.bonus_moves_per_meeple * k_here:
+                if 2 * d <= t.bonus_moves_per_meeple * k_here:
                     value = FREE_MEAL / d
                 if value > best:
                     best = value
