@@ -7,9 +7,10 @@ a move with the option they take (the engine lists no options for them), planned
 * monsters run one bounded Dijkstra search from their square (king steps, monster costs) and take
   the target with the best value per move within this turn's moves: a meeple (eaten by entering
   its square) or a building destroyed from a cardinally adjacent square; the nearest meal whose bonus
-  moves repay the walk there and back comes first (it costs no target a move).  With nothing in reach, they walk towards
-  the target of their kind the fewest moves away, walking and destroying.  The plan (``path``, then the structure to
-  destroy) is walked step by step and made again after every meal or wreck, and at every turn.
+  moves repay the walk there and back comes first (``repays_walk``: it costs no target a move).  With
+  nothing in reach, they walk towards the target of their kind the fewest moves away, walking and
+  destroying.  The plan (``path``, then the structure to destroy) is walked step by step and made
+  again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
 * the human reads ``evac_dist``, every square's cheapest meeple route to an evac site
@@ -42,10 +43,8 @@ EACH_GAME = BOARD_SOURCES.index("generated_each_game")
 # the monsters' search: a route's cost is at most 12 moves a square (Dijkstra's buckets), and each
 # square enters the pool once and once more for each of its 8 neighbours that lowers its cost
 MAX_BUCKETS = MAX_CELLS * 13 + 64
-# a meal whose bonus moves repay the walk there and back costs no move, nor any target a step: worth more per
-# move than any other target
-FREE_MEAL = 1e9
 MAX_POOL = MAX_CELLS * 9 + 16
+FREE_MEAL = 1e9  # a free meal's worth per move (``repays_walk``): more than any other target's
 
 FIELDS = ROUTE_FIELDS + [  # the policies' record, ``s.policies`` (besides the kit's rng, id and param)
     # the meeples' routes to safety (evac_dist, decisions.ROUTE_FIELDS), and the board they were computed for
@@ -255,11 +254,17 @@ def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
             nb = start + t.king_step[k]
             n_here = s.meeple_count[nb]
             if n_here > 0 and monster_may_enter(s, t, start, k):
-                free = t.bonus_moves_per_meeple * n_here >= 2
-                if free or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
+                if repays_walk(t, 1, n_here) or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
     return found
+
+
+@jit_inline
+def repays_walk(t, d, meeples):
+    """Eating ``meeples`` d moves away is a free meal: their bonus moves repay the walk there and back, so from
+    there no target is a move farther than from here."""
+    return 2 * d <= t.bonus_moves_per_meeple * meeples
 
 
 @jit_inline
@@ -268,11 +273,10 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
 
     Returns (square, building square or -1, within reach).  Within the turn's moves the best target
     is the one with the highest value per move (eating a meeple on a square, or standing on a square
-    and destroying a cardinally adjacent structure, paying its cost); the nearest meal whose bonus moves
-    repay the walk there and back comes first (``FREE_MEAL``: from there every target is as few moves
-    away as from here).  With none, the square is the
-    one next to (or holding) a target of the ``far_*`` kinds that is the fewest moves away, walking and
-    destroying, to walk towards.  ``s.policies.parent`` then holds the path back to ``start``.
+    and destroying a cardinally adjacent structure, paying its cost); the nearest free meal
+    (``repays_walk``) comes first.  With none, the square is the one next to (or holding) a target of
+    the ``far_*`` kinds that is the fewest moves away, walking and destroying, to walk towards.
+    ``s.policies.parent`` then holds the path back to ``start``.
     """
     m = s.policies
     stamp = m.stamp + 1
@@ -306,6 +310,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
     far_moves = INF  # the moves to the far target at fx, walking and destroying
     # the most any target at distance d can be worth per move is bound / d, or a free meal's within its reach
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
+    # the farthest a free meal can be (repays_walk with a full square)
     free_reach = t.bonus_moves_per_meeple * t.meeples_per_square // 2 if w_meeple > 0.0 else 0
     while True:
         if fifo:
@@ -337,7 +342,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
                 far = d
             if d <= budget and w_meeple > 0.0:
                 value = w_meeple * k_here * (1.0 + w_guard / (1.0 + evac_dist[c])) / d
-                if 2 * d <= t.bonus_moves_per_meeple * k_here:
+                if repays_walk(t, d, k_here):
                     value = FREE_MEAL / d
                 if value > best:
                     best = value
@@ -570,9 +575,8 @@ def wants_replace(s, t, replace_at_most):
         d = evac_dist[s.meeple_cell[i]]
         steps += d
         stranded = stranded and d >= INF
-    if stranded:
-        return True
-    return s.standing_sites <= replace_at_most and steps > t.human_dice * (t.human_die_sides + 1) / 2
+    average_roll = t.human_dice * (t.human_die_sides + 1) / 2
+    return stranded or (s.standing_sites <= replace_at_most and steps > average_roll)
 
 
 @jit

@@ -412,14 +412,15 @@ def evaluate_cities(s, t, p, lead, rows):
         if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
             worth = t.damage_capacity[kj] / 2.0 + 0.5 * s.box_attack[q, kj]
             ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
-        if want_military and military_target(s, t, q, j):
+        # the attack a placed piece must make goes to a rival if one is there, else it hurts our own
+        if want_military and military_target(s, t, q, j) and (q != p or ev[E_INFANTRY, c] <= 0.0):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
             infantry = military_target_value(s, t, q, j, (2 + base) * hit, lead)
             armour = military_target_value(s, t, q, j, (3 + base) * hit, lead)
             if q != p:
                 ev[E_INFANTRY, c] = maximum(ev[E_INFANTRY, c], infantry)
                 ev[E_ARMOUR, c] = maximum(ev[E_ARMOUR, c], armour)
-            elif ev[E_INFANTRY, c] <= 0.0:  # no rival to aim at (yet): the attack, which must be made, hurts our own
+            else:
                 ev[E_INFANTRY, c] = minimum(ev[E_INFANTRY, c], -infantry)
                 ev[E_ARMOUR, c] = minimum(ev[E_ARMOUR, c], -armour)
     for c in range(C):

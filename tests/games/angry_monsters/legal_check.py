@@ -7,6 +7,7 @@ where a policy's illegal move would show.  Prints the moves checked; exits 1 at 
 
 import sys
 
+from balance.games.angry_monsters import SPEC
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters import policies as P
 from balance.games.angry_monsters.decisions import END, MEEPLE_STEP, MONSTER_MOVE, option_fields
@@ -15,8 +16,7 @@ from balance.games.angry_monsters.rules import Rules
 from tests.games.angry_monsters.helpers import Position
 
 LINEUPS = [(GLUTTON, WRECKER, NEAREST_EXIT), (WRECKER, BLOCKADE, FLEE), (BLOCKADE, GLUTTON, FLEE)]
-PARAMS = {GLUTTON: (0.2,), WRECKER: (0.5, 1.0), BLOCKADE: (4.0, 4.0, 1.0), NEAREST_EXIT: (1.0, 0.5),
-          FLEE: (5.0, 3.0, 1.0, 0.5)}  # the GameSpec's defaults
+PARAMS = {p.id: [q.default for q in p.params] for p in SPEC.policies}  # each policy's declared defaults
 RULES = [{}, {"monster_enters_evac_site": True}, {"monsters_share_squares": True, "diagonal_between_buildings": False},
          {"monster_crossing_cost": 2, "meeples_per_square": 2}]
 # a meeple walled in behind an evac site the monster may walk over: the way in must not wreck it diagonally

@@ -26,7 +26,8 @@ def test_the_human_rolls_when_an_average_roll_takes_the_last_meeples_to_safety()
 
 
 def test_the_human_replaces_the_site_when_the_meeples_left_are_far_from_the_standing_one():
-    """The same position with the meeple 9 steps from the standing site: more than an average roll of 7."""
+    """One site stands, one is destroyed, and the last meeple is 9 steps from the standing site: more than an
+    average roll of 7, so the human replaces the destroyed site."""
     p = Position(["M~~~~~~~~~~", "~~.E.......", "~~.......Er", "M~m........"])
     E.destroy(p.s, p.t, 0, p.cell(1, 3))
     p.s.evacuated = 3
