@@ -72,8 +72,9 @@ legal option and takes the best: ``wrecker`` (Mechoor, Moogre, Bloobs; flattens 
 win the rubble majority, sparing its own secret cities), ``lurker`` (Drakoors in quiet cities,
 Spectoor, hides and heals), ``hunter`` (Moogre, Shaggoo, Kiddoo against rival monsters, for Moogre
 trophies) and ``balanced`` (weights between them).  All use heroes, military units and the A-bomb
-against the leading rival's monsters, the leader judged on public VP only.  A policy reads the
-public board and its own City tiles, never another seat's.
+against the leading rival's monsters, the leader judged on public VP only; on the last turn all value only
+what still changes the score (a Drakoor for the Create/Heal tokens; once the Attack tokens are gone, no
+monster but a Drakoor).  A policy reads the public board and its own City tiles, never another seat's.
 """
 
 from balance.games.moongha import engine, replay

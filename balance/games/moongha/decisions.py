@@ -27,7 +27,7 @@ import numpy as np
 
 from balance.games.moongha.rules import BROWN_RUBBLE_TIES, HEAL_TARGET
 from balance.games.moongha.state import DRAKOOR, SHAGGOO, city_damage
-from balance.kit import jit_inline, minimum
+from balance.kit import jit_inline, maximum, minimum
 
 (ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
  PULL, DRAKOOR_KILL, MILITARY_TARGET) = range(13)
@@ -141,6 +141,18 @@ def rubble_standing(t, r, count):
 def tile_vp(t, damage):
     """The VP of a City tile whose city holds ``damage`` rubble (the cap's value beyond the cap)."""
     return t.city_tile_vp[damage if damage < t.city_damage_cap else t.city_damage_cap]
+
+
+@jit_inline
+def drakoor_vp(t, others):
+    """The VP of a Drakoor on the board at the end with ``others`` other monsters in its city (down to 0)."""
+    return maximum(0, t.drakoor_vp - t.drakoor_vp_per_monster * others)
+
+
+@jit_inline
+def last_turn(s, t):
+    """This is the game's last turn on the turn track."""
+    return s.turn >= t.turns - 1
 
 
 @jit_inline

@@ -17,8 +17,8 @@ from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, can_hurt, creation_cost, may_attack, may_heal, military_target, option, pack_option, rubble_room,
-    rubble_standing, tile_vp,
+    TT_MONSTER, can_hurt, creation_cost, drakoor_vp, may_attack, may_heal, military_target, option, pack_option,
+    rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -1024,7 +1024,7 @@ def score(s, t):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.pieces[DRAKOOR]):
             if s.piece_where[p, i] == ON_BOARD:
                 others = monsters_in(s, s.piece_city[p, i]) - 1
-                s.vp[p, VP_DRAKOOR] += maximum(0, t.drakoor_vp - t.drakoor_vp_per_monster * others)
+                s.vp[p, VP_DRAKOOR] += drakoor_vp(t, others)
         s.vp[p, VP_MOOGRE] = s.moogre_vp[p]
         s.scores[p] = s.vp[p, VP_TILES] + s.vp[p, VP_RUBBLE] + s.vp[p, VP_DRAKOOR] + s.vp[p, VP_MOOGRE]
         log(s, VP, p, s.vp[p, VP_TILES], s.vp[p, VP_RUBBLE], s.vp[p, VP_DRAKOOR])

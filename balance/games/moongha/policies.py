@@ -23,6 +23,12 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 - ``token_first``: a token worth this much (or a Pass marker's token box) is taken without weighing
   heroes and military against it: the humans are for when the token boxes offer nothing good.
   It also spares the policy valuing every city at most actions (0 weighs them every time).
+
+The weights value what a piece may do in the turns to come; on the last turn every style values only
+what still changes the score (no weight reads the turn, so no tune could teach it): a Create/Heal token
+goes to a monster it completes, a Drakoor scoring where it stands or, while Attack tokens are left, a
+monster that may still attack them; once the last is taken, heroes and military go only after Drakoors
+and a move is worth what it changes in the seat's Drakoors' VP.
 """
 
 import numpy as np
@@ -31,7 +37,8 @@ from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
-    creation_cost, hit_chance, may_attack, military_target, option, rubble_room, rubble_standing, tile_vp,
+    creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, may_heal, military_target, option, rubble_room,
+    rubble_standing, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -141,6 +148,93 @@ def find_leaders(s, t):
             if v > best:
                 best, lead = v, q
         s.policies.leaders[p] = lead
+
+
+# ---------------------------------------------------------------- the game's end
+# The weights value what a monster or a human piece may do in the turns to come.  On the last turn only what
+# still changes the score counts: a monster attacks only by taking an Attack token, and a Drakoor scores
+# where it stands.
+
+@jit_inline
+def monsters_may_attack(s, t):
+    """A monster may attack again before the game ends: a turn is left, or Attack tokens in their Action box."""
+    return not last_turn(s, t) or s.box_tokens[BOX_WHITE] > 0
+
+
+@jit_inline
+def attack_share(s, t):
+    """The share of the Attack tokens left this turn that a seat can expect, on the last turn (1 before)."""
+    if not last_turn(s, t):
+        return 1.0
+    return minimum(1.0, s.box_tokens[BOX_WHITE] / t.players)
+
+
+@jit_inline
+def quietest_drakoor_vp(s, t):
+    """The VP a Drakoor placed now scores if the board stays as it is: in the city with the fewest monsters."""
+    fewest = s.city_monsters[0]
+    for c in range(1, t.n_cities):
+        fewest = minimum(fewest, s.city_monsters[c])
+    return drakoor_vp(t, fewest)
+
+
+@jit_inline
+def last_create_heal_value(s, t, p, a, b, c, w):
+    """CREATE_HEAL on the last turn (``create_heal_value``'s fields): what the token adds to the score.  A monster
+    whose creation this token does not complete never comes; a Drakoor created now scores at the end (placed in
+    the quietest city); another monster, or a heal, is worth its value in the turns to come by the share of the
+    Attack tokens left that the seat can expect (nothing once they are gone)."""
+    if a == 0 and s.box_create[p, b] + 1 < creation_cost(s, t, p, b):
+        return 0.0
+    if a == 0 and b == DRAKOOR:
+        return 1.0 * quietest_drakoor_vp(s, t)
+    return attack_share(s, t) * create_heal_value(s, t, p, a, b, c, w)
+
+
+@jit_inline
+def last_orange_value(s, t, p, w):
+    """A Create/Heal token on the last turn: its best use (``last_create_heal_value``)."""
+    best = 0.0
+    for k in range(N_KINDS):
+        if s.in_front[p, k] > 0:
+            best = maximum(best, last_create_heal_value(s, t, p, 0, k, 0, w))
+    if attack_share(s, t) > 0.0:
+        for q in range(t.players):
+            if may_heal(t, p, q):
+                for k in range(N_KINDS):
+                    if s.box_damage[q, k] > 0:
+                        best = maximum(best, last_create_heal_value(s, t, p, 1, q, k, w))
+    return best
+
+
+@jit_inline
+def own_drakoors_in(s, t, p, c):
+    """The seat's Drakoors in city ``c``."""
+    k = 0
+    for x in range(s.city_monsters[c]):
+        q, j = monster_in(s, c, x)
+        if q == p and t.piece_kind[j] == DRAKOOR:
+            k += 1
+    return k
+
+
+@jit
+def drakoor_vp_change(s, t, p, i, c):
+    """What moving the seat's monster ``i`` to city ``c`` changes in its Drakoors' VP at the end: one monster fewer
+    beside those it leaves, one more beside those it joins, and a moving Drakoor's own."""
+    here = s.piece_city[p, i]
+    there, left = s.city_monsters[c], s.city_monsters[here] - 1
+    behind = own_drakoors_in(s, t, p, here)
+    change = 0
+    if t.piece_kind[i] == DRAKOOR:
+        behind -= 1
+        change += drakoor_vp(t, there) - drakoor_vp(t, left)
+    if behind > 0:
+        change += behind * (drakoor_vp(t, left - 1) - drakoor_vp(t, left))
+    joined = own_drakoors_in(s, t, p, c)
+    if joined > 0:
+        change += joined * (drakoor_vp(t, there) - drakoor_vp(t, there - 1))
+    return 1.0 * change
 
 
 @jit_inline
@@ -364,14 +458,14 @@ def military_target_value(s, t, q, j, hits, lead):
 
 
 @jit_inline
-def hero_value(s, p, q, kind, hidden, f, c):
+def hero_value(s, p, q, kind, hidden, f, c, matter):
     """A hero arriving in city ``c`` and a monster of ``q`` there: revealed (hidden ones), hunted
     (Drakoors) or attacked by the city's military (revealed ones, our own too), worth ``f`` times more for the
-    leader.  Every case is computed and one selected, without branches: the monsters come in no predictable
-    order."""
+    leader; a monster other than a Drakoor ``matter`` times (0: no monster attacks again).  Every case is
+    computed and one selected, without branches: the monsters come in no predictable order."""
     military = f * 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY])
-    own = -2.5 if kind == DRAKOOR else (-1.0 if hidden else -military)
-    rival = f * (0.6 if hidden else 1.5) if kind == DRAKOOR else (f * 0.6 if hidden else military)
+    own = -2.5 if kind == DRAKOOR else matter * (-1.0 if hidden else -military)
+    rival = f * (0.6 if hidden else 1.5) if kind == DRAKOOR else matter * (f * 0.6 if hidden else military)
     return own if q == p else rival
 
 
@@ -387,12 +481,14 @@ def evaluate_cities(s, t, p, lead, rows):
     monster with the city's armour and infantry (or guards an own city; with only our own revealed
     monsters there, the attack it must make is a loss); the A-bomb hits every
     monster it can hurt (``state.can_hurt``: Drakoors only under the rules option) and damages the city.
+    Once no monster can attack again (``monsters_may_attack``), only Drakoors and the cities count.
     """
     w = s.policies.param[p]
     C = t.n_cities
     cap = t.city_damage_cap
     ev = s.policies.city_eval
     hit = hit_chance(t)
+    matter = 1.0 if monsters_may_attack(s, t) else 0.0
     want_hero = rows >> E_HERO & 1 == 1
     want_military = rows & (1 << E_INFANTRY | 1 << E_ARMOUR) != 0
     want_a_bomb = rows >> E_A_BOMB & 1 == 1
@@ -408,12 +504,16 @@ def evaluate_cities(s, t, p, lead, rows):
         kj = t.piece_kind[j]
         hidden = s.piece_hidden[q, j] == 1
         if want_hero:
-            ev[E_HERO, c] += hero_value(s, p, q, kj, hidden, f, c)
+            ev[E_HERO, c] += hero_value(s, p, q, kj, hidden, f, c, matter)
         if want_a_bomb and can_hurt(t, kj, SRC_A_BOMB):
             worth = t.damage_capacity[kj] / 2.0 + 0.5 * s.box_attack[q, kj]
+            if kj != DRAKOOR:
+                worth *= matter
             ev[E_A_BOMB, c] += -2.0 * worth if q == p else worth * f
-        # the attack a placed piece must make goes to a rival if one is there, else it hurts our own
-        if want_military and military_target(s, t, q, j) and (q != p or ev[E_INFANTRY, c] <= 0.0):
+        # the attack a placed piece must make goes to a rival if one is there, else it hurts our own (once no
+        # monster attacks again, it changes no score: Drakoors are no military target)
+        if (want_military and matter > 0.0 and military_target(s, t, q, j)
+                and (q != p or ev[E_INFANTRY, c] <= 0.0)):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
             infantry = military_target_value(s, t, q, j, (2 + base) * hit, lead)
             armour = military_target_value(s, t, q, j, (3 + base) * hit, lead)
@@ -427,9 +527,9 @@ def evaluate_cities(s, t, p, lead, rows):
         if s.tile_owner[c] == p:
             if want_military:  # guarding the seat's own city
                 if ev[E_INFANTRY, c] == 0.0:
-                    ev[E_INFANTRY, c] = 0.2
+                    ev[E_INFANTRY, c] = 0.2 * matter
                 if ev[E_ARMOUR, c] == 0.0:
-                    ev[E_ARMOUR, c] = 0.2
+                    ev[E_ARMOUR, c] = 0.2 * matter
             if want_a_bomb:
                 ev[E_A_BOMB, c] -= w[W_SPARE] * minimum(cap / 2.0, cap - city_damage(s, c))
     for e in range(E_A_BOMB + 1):  # the best city for each
@@ -486,6 +586,8 @@ def best_city(s, purpose):
 @jit
 def best_jet(s, t, p, lead):
     best = 0.0
+    if not monsters_may_attack(s, t):
+        return best
     for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
         if q != p and military_target(s, t, q, j):
@@ -517,9 +619,11 @@ def kind_attack_value(s, t, p, k, dice, lead):
 
 
 @jit_inline
-def token_value(s, token, w):
+def token_value(s, t, p, token, w):
     """An orange, white or purple token (0, 1, 2)."""
     if token == 0:
+        if last_turn(s, t):
+            return last_orange_value(s, t, p, w)
         return 2.0 + (0.5 if s.turn < 2 else 0.0)
     if token == 1:
         return 1.5 + 1.5 * maximum(maximum(w[W_BUILD], w[W_HUNT]), w[W_LURK] * 0.5)
@@ -534,7 +638,7 @@ PASS_WHITE, PASS_ORANGE, PASS_OTHER = 0.3, 0.2, 0.1
 def action_value(s, t, p, code, a, b, w, lead):
     """ACTION (no recursion here: numba's cache breaks recursive functions)."""
     if code <= A_PURPLE:
-        return token_value(s, code - A_ORANGE, w)
+        return token_value(s, t, p, code - A_ORANGE, w)
     if code == A_HERO:
         return w[W_HUMANS] * best_city(s, FOR_HERO)
     if code == A_MILITARY:
@@ -547,7 +651,7 @@ def action_value(s, t, p, code, a, b, w, lead):
         return PASS_ORANGE if a == BOX_ORANGE else PASS_OTHER
     if code == A_REMOVE_PASS:
         if a <= 2:
-            return 0.9 * token_value(s, a, w)
+            return 0.9 * token_value(s, t, p, a, w)
         if a == 3:
             return 0.9 * w[W_HUMANS] * best_city(s, FOR_HERO)
         return 0.9 * w[W_HUMANS] * best_city(s, FOR_INFANTRY if a == 4 else FOR_ARMOUR)
@@ -555,7 +659,7 @@ def action_value(s, t, p, code, a, b, w, lead):
 
 
 @jit_inline
-def good_token_on_offer(s, n, w):
+def good_token_on_offer(s, t, p, n, w):
     """A token box offers a token worth ``token_first`` (0: never)."""
     first = w[W_TOKEN_FIRST]
     if first <= 0.0:
@@ -564,7 +668,7 @@ def good_token_on_offer(s, n, w):
         code = option(s, o, 0)
         if code > A_PURPLE:
             return False  # the token boxes' options come first
-        if token_value(s, code - A_ORANGE, w) >= first:
+        if token_value(s, t, p, code - A_ORANGE, w) >= first:
             return True
     return False
 
@@ -589,10 +693,10 @@ def best_action(s, t, p, n):
     last and are not weighed once a better option is found."""
     w = s.policies.param[p]
     best, pick, ties = -1e18, 0, 0
-    if good_token_on_offer(s, n, w):
+    if good_token_on_offer(s, t, p, n, w):
         o = 0
         while o < n and option(s, o, 0) <= A_PURPLE:
-            best, pick, ties = better(s, token_value(s, option(s, o, 0) - A_ORANGE, w), o, best, pick, ties)
+            best, pick, ties = better(s, token_value(s, t, p, option(s, o, 0) - A_ORANGE, w), o, best, pick, ties)
             o += 1
         if option(s, n - 1, 0) == A_REMOVE_PASS and option(s, n - 1, 1) <= BOX_PURPLE:
             v = action_value(s, t, p, A_REMOVE_PASS, option(s, n - 1, 1), 0, w, -1)
@@ -616,9 +720,12 @@ def best_action(s, t, p, n):
 @jit
 def best_move(s, t, p, n):
     """MOVE: a move is worth what the monster gains by leaving its city (its value there is computed once
-    per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor."""
+    per piece: a piece's options are consecutive); hiding is worth more under threat, most for a Drakoor.
+    Once no monster can attack again, a move is worth what it changes in the seat's Drakoors' VP, and only a
+    Drakoor (which heroes may still hunt) gains by hiding."""
     w = s.policies.param[p]
     evaluate_places(s, t, p, leading_rival(s, t, p), kinds_placed(s, p, MOVE))
+    final = not monsters_may_attack(s, t)
     best, pick, ties = -1e18, 0, 0
     piece = -1
     stay = 0.0
@@ -630,6 +737,10 @@ def best_move(s, t, p, n):
             v = (0.3 + threat(s, here)) * (0.5 + w[W_LURK])
             if k == DRAKOOR:
                 v += 1.0 + 2.0 * s.city_humans[here, HERO]
+            elif final:
+                v = 0.0
+        elif final:
+            v = drakoor_vp_change(s, t, p, i, c) - 0.1
         else:
             if i != piece:
                 piece = i
@@ -646,7 +757,7 @@ def best_spending(s, t, p, n):
     w = s.policies.param[p]
     k = s.attack_kind
     stored = s.box_attack[p, k]
-    ready = stored >= w[W_ATTACK_AT] or s.turn >= t.turns - 1 or monster_threatened(s, t, p, k)
+    ready = stored >= w[W_ATTACK_AT] or last_turn(s, t) or monster_threatened(s, t, p, k)
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
         j = option(s, o, 0)
@@ -677,16 +788,25 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
 
 
 @jit_inline
+def create_heal_value(s, t, p, a, b, c, w):
+    """CREATE_HEAL: a token in Monster box ``b`` (a = 0), by the style's affinity with the monster and how near it
+    is to being created; or healing player ``b``'s kind-``c`` monster (a = 1)."""
+    if a == 0:
+        cost = creation_cost(s, t, p, b)
+        return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
+                + 1.0 * s.box_create[p, b] / cost)
+    return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.damage_capacity[c]
+
+
+@jit_inline
 def option_value(s, t, p, kind, o, w, lead):
     """The value of option ``o`` of a decision of ``kind`` (not ACTION, MOVE or ATTACK_SPEND) for seat
     ``p`` with weights ``w``."""
     a, b, c, d = option(s, o, 0), option(s, o, 1), option(s, o, 2), option(s, o, 3)
     if kind == CREATE_HEAL:
-        if a == 0:
-            cost = creation_cost(s, t, p, b)
-            return (w[W_BUILD] * AFFINITY[b, 0] + w[W_LURK] * AFFINITY[b, 1] + w[W_HUNT] * AFFINITY[b, 2]
-                    + 1.0 * s.box_create[p, b] / cost)
-        return (0.5 + w[W_LURK]) * 2.0 * s.box_damage[b, c] / t.damage_capacity[c]
+        if last_turn(s, t):
+            return last_create_heal_value(s, t, p, a, b, c, w)
+        return create_heal_value(s, t, p, a, b, c, w)
     if kind == PLACE_MONSTER:
         return place_value(s, t, b, a, w)
     if kind == BLOOB_SPAWN:

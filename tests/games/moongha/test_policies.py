@@ -16,7 +16,8 @@ from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
 from balance.rules import apply_overrides
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, DRAKOOR, HERO, INFANTRY, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR, VP_RUBBLE,
+    A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR,
+    VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.columns import new_timelines
@@ -320,6 +321,96 @@ def test_scripted_games_end_and_conserve_everything_under_the_readings(option, v
         engine.play_game(s, t)
         assert conservation_problems(s, t) == []
         assert np.array_equal(s.scores, s.vp.sum(axis=1))
+
+
+# ---------------------------------------------------------------- the game's end
+
+def last_turn(s, t, attack_tokens=0):
+    """The game's last turn, with ``attack_tokens`` left in their Action box."""
+    s.turn = t.turns - 1
+    s.box_tokens[BOX_WHITE] = attack_tokens
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_on_the_last_turn_a_create_heal_token_goes_where_it_scores(policy):
+    """'At the end of the game you score three victory points for each Drakoor you have on the board, less one for
+    each monster ... in the same city': with no Attack token left, a Mechoor that one token completes would never
+    attack, and a Moogre one token short never comes; a first Drakoor (1 token) scores 2 VP in the quietest city
+    (a monster in every city).  Every style takes the Drakoor; a turn earlier the wrecker takes the Mechoor."""
+    s, t = seated(policy)
+    for c in range(len(CITIES)):  # each rival a Mechoor, a Moogre, a Spectoor and a Kiddoo
+        put(s, t, 1 + c % 3, (MECHOOR, MOOGRE, SPECTOOR, KIDDOO)[c // 3], c)
+    s.box_create[0, MECHOOR] = t.cost[MECHOOR] - 1
+    s.box_create[0, MOOGRE] = t.cost[MOOGRE] - 2
+    rows = [(0, MECHOOR), (0, MOOGRE), (0, DRAKOOR)]
+    last_turn(s, t)
+    assert pick(s, t, 0, D.CREATE_HEAL, rows)[1] == DRAKOOR
+    w = s.policies.param[0]
+    assert P.last_create_heal_value(s, t, 0, 0, DRAKOOR, 0, w) == 3 - 1
+    assert P.last_create_heal_value(s, t, 0, 0, MOOGRE, 0, w) == 0.0
+    assert P.last_create_heal_value(s, t, 0, 0, MECHOOR, 0, w) == 0.0
+    # with 2 Attack tokens left for 4 players, the Mechoor is worth half its value in the turns to come
+    last_turn(s, t, attack_tokens=2)
+    assert P.last_create_heal_value(s, t, 0, 0, MECHOOR, 0, w) == pytest.approx(
+        P.create_heal_value(s, t, 0, 0, MECHOOR, 0, w) / 2)
+    if policy == "wrecker":
+        s.turn = t.turns - 2
+        assert pick(s, t, 0, D.CREATE_HEAL, rows)[1] == MECHOOR
+
+
+def test_on_the_last_turn_a_create_heal_token_is_worth_its_best_use():
+    """The ACTION decision values the orange token by what it would do: a Drakoor's VP, or nothing when the seat
+    has no Drakoor left to create and no monster it would complete."""
+    s, t = seated("balanced")
+    w = s.policies.param[0]
+    last_turn(s, t)
+    assert P.token_value(s, t, 0, 0, w) == 3.0  # a first Drakoor on an empty board
+    s.in_front[0, DRAKOOR] = 0
+    assert P.token_value(s, t, 0, 0, w) == 0.0
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_once_no_monster_can_attack_the_humans_go_only_after_drakoors(policy):
+    """On the last turn with no Attack token left, revealing or shooting a monster other than a Drakoor changes no
+    score: a hero goes to the rival's hidden Drakoor (Paris), not to two hidden monsters (Rome), and the A-bomb and
+    the jets are worth nothing against them or a revealed Moogre (Sydney).  A turn earlier, the hero goes to Rome."""
+    s, t = seated(policy)
+    s.tile_owner[:] = -1
+    put(s, t, 1, MECHOOR, "Rome", hidden=True)
+    put(s, t, 1, BLOOB, "Rome", hidden=True)
+    put(s, t, 1, DRAKOOR, "Paris", hidden=True)
+    put(s, t, 2, MOOGRE, "Sydney")
+    heroes = [(c, D.FOR_HERO) for c in range(len(CITIES))]
+    s.turn = t.turns - 2
+    assert pick(s, t, 0, D.CITY, heroes)[0] == ROME
+    P.evaluate_cities(s, t, 0, 1, 1 << P.E_A_BOMB)
+    assert s.policies.city_eval[P.E_A_BOMB, ROME] > 0.0 and s.policies.city_eval[P.E_A_BOMB, SYDNEY] > 0.0
+    assert P.best_jet(s, t, 0, 1) > 0.0
+    last_turn(s, t)
+    assert pick(s, t, 0, D.CITY, heroes)[0] == PARIS
+    P.evaluate_cities(s, t, 0, 1, 1 << P.E_A_BOMB)
+    assert np.all(s.policies.city_eval[P.E_A_BOMB, :len(CITIES)] == 0.0)
+    assert P.best_jet(s, t, 0, 1) == 0.0
+    last_turn(s, t, attack_tokens=1)  # one attack may still come
+    assert pick(s, t, 0, D.CITY, heroes)[0] == ROME
+
+
+def test_once_no_monster_can_attack_a_move_is_worth_what_it_changes_in_the_seats_drakoor_vp():
+    """'Each Drakoor scores 3 VPs less one point for every other monster in that city (including your monsters)':
+    the seat's Mechoor leaves its Drakoor in Rome for empty Sydney (+1), not for Paris, where it would cost the
+    other Drakoor a point (+1 - 1); a Drakoor in Paris beside a rival's Spectoor gains a point in Sydney and loses
+    one for itself and one for its fellow in Rome.  Hiding the Mechoor changes no score."""
+    s, t = seated("wrecker")
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    put(s, t, 0, DRAKOOR, "Rome", hidden=True)
+    d = put(s, t, 0, DRAKOOR, "Paris", hidden=True)
+    put(s, t, 1, SPECTOOR, "Paris")
+    last_turn(s, t)
+    assert P.drakoor_vp_change(s, t, 0, mech, PARIS) == 0
+    assert P.drakoor_vp_change(s, t, 0, mech, SYDNEY) == 1
+    assert P.drakoor_vp_change(s, t, 0, d, SYDNEY) == 1
+    assert P.drakoor_vp_change(s, t, 0, d, ROME) == -2
+    assert pick(s, t, 0, D.MOVE, [(mech, PARIS), (mech, -1), (mech, SYDNEY)]) == (mech, SYDNEY, 0, 0)
 
 
 # ---------------------------------------------------------------- whole games
