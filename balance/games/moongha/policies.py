@@ -82,6 +82,11 @@ AFFINITY = np.array([
 ], np.float64)
 
 
+# the kinds whose place value reads the prey in a city (``place_value``); with the city wreckers (``t.wreckers``),
+# the monsters an Attack token serves (a Drakoor attacks only Drakoors, ``reveals_for_nothing``; Spectoor lurks)
+HUNTERS = 1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO
+
+
 # rows of city_eval (a value per city): a hero, military or A-bomb placed there (``evaluate_cities``), or the
 # city as a place for a monster of the seat (``evaluate_places``)
 E_HERO, E_INFANTRY, E_ARMOUR, E_A_BOMB, E_PREY, E_OWN_WRECKERS, E_RUBBLE, E_THREAT = range(8)
@@ -182,12 +187,15 @@ def quietest_drakoor_vp(s, t):
 def last_create_heal_value(s, t, p, a, b, c, w):
     """CREATE_HEAL on the last turn (``create_heal_value``'s fields): what the token adds to the score.  A monster
     whose creation this token does not complete never comes; a Drakoor created now scores at the end (placed in
-    the quietest city); another monster, or a heal, is worth its value in the turns to come by the share of the
-    Attack tokens left that the seat can expect (nothing once they are gone)."""
+    the quietest city); a monster whose attacks score (rubble, Moogre's trophies), created or healed, is worth its
+    value in the turns to come by the share of the Attack tokens left that the seat can expect (nothing once they
+    are gone); any other nothing."""
     if a == 0 and s.box_create[p, b] + 1 < creation_cost(s, t, p, b):
         return 0.0
     if a == 0 and b == DRAKOOR:
         return 1.0 * quietest_drakoor_vp(s, t)
+    if (t.wreckers | 1 << MOOGRE) >> (b if a == 0 else c) & 1 == 0:
+        return 0.0  # its attacks would score nothing: no rubble, no trophy
     return attack_share(s, t) * create_heal_value(s, t, p, a, b, c, w)
 
 
@@ -314,9 +322,6 @@ def rubble_of_an_attack(s, t, p, c, spare):
 
 
 
-# the kinds whose place value reads the prey in a city (``place_value``)
-HUNTERS = 1 << MOOGRE | 1 << SHAGGOO | 1 << KIDDOO
-
 
 @jit
 def evaluate_places(s, t, p, lead, kinds):
@@ -378,6 +383,13 @@ def place_value(s, t, k, c, w):
 
 
 @jit_inline
+def reveals_for_nothing(t, k, b, d):
+    """A Drakoor (kind ``k``) attacking anything but a Drakoor (target type ``b``, piece or city ``d``): the attack
+    reveals it to the heroes, who hunt revealed Drakoors, for nothing that scores."""
+    return k == DRAKOOR and (b != TT_MONSTER or t.piece_kind[d] != DRAKOOR)
+
+
+@jit_inline
 def best_target_value(s, t, p, i, hits, w, lead):
     """The value of the best target of monster (p, i) scoring ``hits`` hits."""
     k = t.piece_kind[i]
@@ -385,9 +397,9 @@ def best_target_value(s, t, p, i, hits, w, lead):
     best = -1e9
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
-        if q != p and may_attack(s, t, k, q, j):
+        if q != p and may_attack(s, t, k, q, j) and not reveals_for_nothing(t, k, TT_MONSTER, j):
             best = maximum(best, monster_target_value(s, t, p, k, q, j, hits, w, lead))
-    if humans_in(s, c) > 0:
+    if humans_in(s, c) > 0 and not reveals_for_nothing(t, k, TT_HUMANS, c):
         best = maximum(best, humans_value(s, t, p, i, c, w))
     if t.damages_cities[k] == 1:
         best = maximum(best, city_target_value(s, t, p, c, hits, w))
@@ -618,6 +630,19 @@ def kind_attack_value(s, t, p, k, dice, lead):
     return best
 
 
+# an Attack token with no attacker of the seat's on the board: stored for one to come, and kept from the rivals
+STORED_ATTACK = 0.5
+
+
+@jit_inline
+def has_attacker(s, t, p):
+    """The seat has on the board a monster that an Attack token serves: one that wrecks cities or hunts."""
+    for k in range(N_KINDS):
+        if s.on_board[p, k] > 0 and (t.wreckers | HUNTERS) >> k & 1 == 1:
+            return True
+    return False
+
+
 @jit_inline
 def token_value(s, t, p, token, w):
     """An orange, white or purple token (0, 1, 2)."""
@@ -626,6 +651,8 @@ def token_value(s, t, p, token, w):
             return last_orange_value(s, t, p, w)
         return 2.0 + (0.5 if s.turn < 2 else 0.0)
     if token == 1:
+        if not has_attacker(s, t, p):
+            return STORED_ATTACK
         return 1.5 + 1.5 * maximum(maximum(w[W_BUILD], w[W_HUNT]), w[W_LURK] * 0.5)
     return 0.6 + 0.8 * w[W_LURK]
 
@@ -780,6 +807,8 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
         return 0.0
     k = t.piece_kind[a]
     hits = s.attack_dice * hit_chance(t)
+    if reveals_for_nothing(t, k, b, d):
+        return -1.0
     if b == TT_MONSTER:
         return monster_target_value(s, t, p, k, c, d, hits, w, lead)
     if b == TT_HUMANS:

@@ -323,6 +323,39 @@ def test_scripted_games_end_and_conserve_everything_under_the_readings(option, v
         assert np.array_equal(s.scores, s.vp.sum(axis=1))
 
 
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_drakoor_attacks_only_drakoors(policy):
+    """'Only a hero or another Drakoor can destroy a Drakoor', and heroes hunt revealed Drakoors: a Drakoor's
+    attack on anything else reveals it for nothing that scores.  With a rival's revealed Mechoor and humans
+    beside it, a Drakoor keeps its Attack tokens; with a rival's revealed Drakoor there too, it attacks that."""
+    s, t = seated(policy)
+    d = put(s, t, 0, DRAKOOR, "Rome", hidden=True)
+    mech = put(s, t, 1, MECHOOR, "Rome")
+    s.city_humans[ROME, INFANTRY] = 1
+    s.attack_kind = DRAKOOR
+    s.box_attack[0, DRAKOOR] = 10
+    spend = [(j,) for j in range(11)]
+    assert pick(s, t, 0, D.ATTACK_SPEND, spend)[0] == 0
+    rival = put(s, t, 2, DRAKOOR, "Rome")
+    assert pick(s, t, 0, D.ATTACK_SPEND, spend)[0] == 10
+    s.attack_dice = 10
+    rows = [(d, D.TT_MONSTER, 1, mech), (d, D.TT_HUMANS, 0, ROME), (d, D.TT_MONSTER, 2, rival)]
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[3] == rival
+
+
+def test_an_attack_token_is_worth_little_to_a_seat_without_a_monster_it_serves():
+    """With only Drakoors and Spectoor on the board, an Attack token is stored for a monster to come (and kept
+    from the rivals): worth ``STORED_ATTACK``, below a Create/Heal token; with a Moogre on the board, more."""
+    s, t = seated("lurker")
+    s.turn = 3  # a Create/Heal token is worth more on the first two turns
+    w = s.policies.param[0]
+    put(s, t, 0, DRAKOOR, "Rome", hidden=True)
+    put(s, t, 0, SPECTOOR, "Paris", hidden=True)
+    assert P.token_value(s, t, 0, 1, w) == P.STORED_ATTACK < P.token_value(s, t, 0, 0, w)
+    put(s, t, 0, MOOGRE, "Sydney", hidden=True)
+    assert P.token_value(s, t, 0, 1, w) > P.token_value(s, t, 0, 0, w)
+
+
 # ---------------------------------------------------------------- the game's end
 
 def last_turn(s, t, attack_tokens=0):
@@ -411,6 +444,20 @@ def test_once_no_monster_can_attack_a_move_is_worth_what_it_changes_in_the_seats
     assert P.drakoor_vp_change(s, t, 0, d, SYDNEY) == 1
     assert P.drakoor_vp_change(s, t, 0, d, ROME) == -2
     assert pick(s, t, 0, D.MOVE, [(mech, PARIS), (mech, -1), (mech, SYDNEY)]) == (mech, SYDNEY, 0, 0)
+
+
+def test_on_the_last_turn_only_a_monster_whose_attacks_score_is_worth_creating():
+    """With Attack tokens left on the last turn, a Mechoor (rubble) or a Moogre (trophies) that a token completes
+    may still score; a Shaggoo or a Spectoor would score nothing."""
+    s, t = seated("hunter")
+    w = s.policies.param[0]
+    for k in (MECHOOR, MOOGRE, SHAGGOO, SPECTOOR):
+        s.box_create[0, k] = t.cost[k] - 1
+    last_turn(s, t, attack_tokens=4)
+    assert P.last_create_heal_value(s, t, 0, 0, MECHOOR, 0, w) > 0.0
+    assert P.last_create_heal_value(s, t, 0, 0, MOOGRE, 0, w) > 0.0
+    assert P.last_create_heal_value(s, t, 0, 0, SHAGGOO, 0, w) == 0.0
+    assert P.last_create_heal_value(s, t, 0, 0, SPECTOOR, 0, w) == 0.0
 
 
 # ---------------------------------------------------------------- whole games
