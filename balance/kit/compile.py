@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 from numba import njit
+from numba.core import config
+from numba.core.caching import UserProvidedCacheLocator
 
 jit = njit(cache=True, error_model="numpy")
 """A game function that runs inside the game loop."""
@@ -47,14 +49,22 @@ def maximum(a, b):
 NO_KERNELS = ("__init__.py", "replay.py")
 
 
+def kernel_cache(folder: Path) -> Path:
+    """Where numba caches the kernels of the source files in ``folder``: beside them in ``__pycache__``, or, with
+    ``NUMBA_CACHE_DIR`` set, in the folder numba names after them there."""
+    if config.CACHE_DIR:
+        return Path(config.CACHE_DIR) / UserProvidedCacheLocator.get_suitable_cache_subpath(str(folder / "x.py"))
+    return folder / "__pycache__"
+
+
 def drop_stale_kernels(package: str) -> None:
     """Delete a game's compiled kernels when a source file they may inline has changed.
 
     numba's cache notices an edit to a function's own file only, but a game's kernels inline
     helpers from the game's other files and from ``balance.kit``: after an edit to
-    ``policies.py`` they would silently run the old code.  Kernels in ``NUMBA_CACHE_DIR`` (when
-    set) are not checked.  A package's ``__init__.py`` (the GameSpec: labels, docs) and ``replay.py``
-    (the replay's words) hold no kernel code, so editing them keeps the kernels.
+    ``policies.py`` they would silently run the old code.  A package's ``__init__.py`` (the GameSpec:
+    labels, docs) and ``replay.py`` (the replay's words) hold no kernel code, so editing them keeps
+    the kernels.
     """
     spec = importlib.util.find_spec(package)
     if spec is None or spec.origin is None:
@@ -63,7 +73,7 @@ def drop_stale_kernels(package: str) -> None:
     sources = [p for p in sorted(folder.glob("*.py")) + sorted(Path(__file__).parent.glob("*.py"))
                if p.name not in NO_KERNELS]
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = folder / "__pycache__"
+    cache = kernel_cache(folder)
     stamp = cache / "kernels.sha256"
     try:
         if stamp.read_text() == digest:
@@ -73,7 +83,7 @@ def drop_stale_kernels(package: str) -> None:
     try:
         for compiled in cache.glob("*.nb[ic]"):
             compiled.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
     except OSError:  # a read-only install: numba then caches elsewhere or not at all
         pass

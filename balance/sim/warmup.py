@@ -1,12 +1,13 @@
 """Compiling a game's engine before its first run.
 
 numba compiles a game's kernels the first time they run and caches them beside the game's sources
-(``balance/games/<game>/__pycache__``); Moongha Invaders takes minutes.  A run whose game is not
+(``balance/games/<game>/__pycache__``, or under ``NUMBA_CACHE_DIR``: ``kit.compile.kernel_cache``); Moongha
+Invaders takes minutes.  A run whose game is not
 compiled yet compiles it in its own process first, saying so, before its clock starts: workers
 compiling it would sit at "0 games" with no word, and the compiler's minutes would count in the
 games/s.  ``balance warmup`` (run by ``make demo``) compiles every game at once, in parallel.
 
-That a game is compiled is recorded in ``__pycache__/kernels.compiled``: the digest of the sources
+That a game is compiled is recorded in that folder's ``kernels.compiled``: the digest of the sources
 its kernels are built from (``balance.kit.compile.drop_stale_kernels`` keeps it), numba's and
 Python's versions and the ``NUMBA_*`` settings of the code (not the thread settings), which all
 make numba compile again when they change.
@@ -29,7 +30,9 @@ RUNTIME_ONLY = {"NUMBA_NUM_THREADS", "NUMBA_THREADING_LAYER"}  # joblib's worker
 
 
 def _cache(spec: GameSpec) -> Path:
-    return Path(inspect.getfile(spec.rules_cls)).parent / "__pycache__"
+    from balance.kit.compile import kernel_cache
+
+    return kernel_cache(Path(inspect.getfile(spec.rules_cls)).parent)
 
 
 def _stamp(spec: GameSpec) -> str | None:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import numpy as np
 from numba import njit
+from numba.core import config as numba_config
 
 import balance
-from balance.kit.compile import drop_stale_kernels, jit, jit_inline, maximum, minimum, variable
+from balance.kit.compile import drop_stale_kernels, jit, jit_inline, kernel_cache, maximum, minimum, variable
 
 
 def make_game(root, body):
@@ -43,6 +44,27 @@ def test_an_edit_to_a_kernel_file_of_the_game_drops_its_compiled_kernels(tmp_pat
     assert not compiled.exists() and not index.exists()
     assert bytecode.exists()  # only numba's files go
     sys.modules.pop("fake_game_for_kernels", None)
+
+
+def test_with_numba_cache_dir_set_an_edit_drops_the_kernels_numba_cached_there(tmp_path, monkeypatch):
+    """``NUMBA_CACHE_DIR`` moves numba's cache out of ``__pycache__``: the kernels a game compiles land in
+    ``kernel_cache``, and an edit to a file they may inline drops them there."""
+    monkeypatch.syspath_prepend(str(tmp_path / "src"))
+    monkeypatch.setattr(numba_config, "CACHE_DIR", str(tmp_path / "cache"))
+    package = make_game(tmp_path / "src", "from numba import njit\n\n\n@njit(cache=True)\ndef two():\n    return 2\n")
+    drop_stale_kernels("fake_game_for_kernels")
+    from fake_game_for_kernels.policies import two
+
+    assert two() == 2
+    kernels = sorted(kernel_cache(package).glob("policies.two-*.nb[ic]"))
+    assert kernels and not list((package / "__pycache__").glob("*.nb[ic]"))
+    drop_stale_kernels("fake_game_for_kernels")
+    assert all(k.exists() for k in kernels)
+    (package / "policies.py").write_text("A = 2\n")
+    drop_stale_kernels("fake_game_for_kernels")
+    assert not any(k.exists() for k in kernels)
+    for name in ("fake_game_for_kernels", "fake_game_for_kernels.policies"):
+        sys.modules.pop(name, None)
 
 
 @jit_inline
