@@ -390,32 +390,48 @@ def reveals_for_nothing(t, k, b, d):
 
 
 @jit_inline
-def best_target_value(s, t, p, i, hits, w, lead):
-    """The value of the best target of monster (p, i) scoring ``hits`` hits."""
+def best_target_value(s, t, p, i, dice, w, lead):
+    """The value of the best target of monster (p, i) rolling ``dice`` dice."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
+    hits = dice * hit_chance(t)
     best = -1e9
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if q != p and may_attack(s, t, k, q, j) and not reveals_for_nothing(t, k, TT_MONSTER, j):
-            best = maximum(best, monster_target_value(s, t, p, k, q, j, hits, w, lead))
+            best = maximum(best, monster_target_value(s, t, p, k, q, j, dice, w, lead))
     if humans_in(s, c) > 0 and not reveals_for_nothing(t, k, TT_HUMANS, c):
-        best = maximum(best, humans_value(s, t, p, i, c, w))
+        best = maximum(best, humans_value(s, t, p, i, c, dice, w))
     if t.damages_cities[k] == 1:
         best = maximum(best, city_target_value(s, t, p, c, hits, w))
     return best
 
 
 @jit_inline
-def monster_target_value(s, t, p, k, q, j, hits, w, lead):
+def fewer_hits_than(t, n, k):
+    """The chance that ``n`` dice score fewer than ``k`` hits (binomial)."""
+    h = hit_chance(t)
+    chance = 0.0
+    ways = 1.0  # n choose x
+    for x in range(minimum(k, n + 1)):
+        chance += ways * h ** x * (1.0 - h) ** (n - x)
+        ways = ways * (n - x) / (x + 1)
+    return chance
+
+
+@jit_inline
+def monster_target_value(s, t, p, k, q, j, dice, w, lead):
+    """Monster kind ``k`` attacking monster (q, j) with ``dice`` dice: the share of it destroyed (expected hits over
+    the damage it has left) and the Attack tokens lost with it; for Moogre the trophy's VP, scored on a kill only."""
     kj = t.piece_kind[j]
     if kj == DRAKOOR and k != DRAKOOR:  # Shaggoo only reveals it, for the heroes
         return 0.3 * w[W_HUMANS]
     rem = remaining(s, t, q, j)
+    hits = dice * hit_chance(t)
     kill = 1.0 if hits >= rem else hits / rem
     v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * 0.2))
     if k == MOOGRE:
-        v += w[W_HUNT] * kill * t.damage_capacity[kj] * 0.5  # the trophy's VP
+        v += w[W_HUNT] * (1.0 - fewer_hits_than(t, dice, rem)) * t.damage_capacity[kj] * 0.5
     if q == lead:
         v += 0.5
     if s.piece_hidden[q, j] == 1:
@@ -427,26 +443,31 @@ def monster_target_value(s, t, p, k, q, j, hits, w, lead):
 def survives_armour(s, t, p, i, c):
     """The chance that monster (p, i) survives the armour of city ``c``, which fires first when it attacks the
     humans or the city: fewer hits than the damage it has left."""
-    n = s.city_humans[c, ARMOUR] * t.armour_dice
-    left = remaining(s, t, p, i)
-    if n == 0 or left > n or not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
+    if not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
         return 1.0
-    h = hit_chance(t)
-    chance = 0.0
-    ways = 1.0  # n choose x
-    for x in range(left):
-        chance += ways * h ** x * (1.0 - h) ** (n - x)
-        ways = ways * (n - x) / (x + 1)
-    return chance
+    return fewer_hits_than(t, s.city_humans[c, ARMOUR] * t.armour_dice, remaining(s, t, p, i))
 
 
 @jit_inline
-def humans_value(s, t, p, i, c, w):
-    """Monster (p, i) attacking the humans of city ``c``: each armour and infantry piece it may eliminate is worth
-    more to a lurker or a hunter, if it survives the armour firing first; a monster lost is worth 1."""
+def survives_the_humans(s, t, p, i, c, dice):
+    """The chance that monster (p, i) attacking the humans of city ``c`` with ``dice`` dice is alive after the
+    armour's fire and the return fire of the infantry its expected hits leave (armour goes first): the two
+    volleys' dice together score fewer hits than the damage it has left."""
+    if not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
+        return 1.0
+    armour, infantry = s.city_humans[c, ARMOUR], s.city_humans[c, INFANTRY]
+    spent = maximum(np.int64(dice * hit_chance(t) + 0.5) - armour, 0)
+    volleys = armour * t.armour_dice + maximum(infantry - spent, 0) * t.infantry_dice
+    return fewer_hits_than(t, volleys, remaining(s, t, p, i))
+
+
+@jit_inline
+def humans_value(s, t, p, i, c, dice, w):
+    """Monster (p, i) attacking the humans of city ``c`` with ``dice`` dice: each armour and infantry piece it may
+    eliminate is worth more to a lurker or a hunter, if it survives the armour firing first; a monster lost to the
+    armour or the infantry's return fire is worth 1."""
     gain = 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
-    alive = survives_armour(s, t, p, i, c)
-    return alive * gain - (1.0 - alive)
+    return survives_armour(s, t, p, i, c) * gain - (1.0 - survives_the_humans(s, t, p, i, c, dice))
 
 
 @jit_inline
@@ -622,11 +643,10 @@ def monster_threatened(s, t, p, k):
 def kind_attack_value(s, t, p, k, dice, lead):
     """The value of the best target of any of the seat's kind-``k`` monsters rolling ``dice`` dice."""
     w = s.policies.param[p]
-    hits = dice * hit_chance(t)
     best = -1e9
     for i in range(t.kind_first[k], t.kind_first[k] + t.pieces[k]):
         if s.piece_where[p, i] == ON_BOARD:
-            best = maximum(best, best_target_value(s, t, p, i, hits, w, lead))
+            best = maximum(best, best_target_value(s, t, p, i, dice, w, lead))
     return best
 
 
@@ -810,9 +830,9 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
     if reveals_for_nothing(t, k, b, d):
         return -1.0
     if b == TT_MONSTER:
-        return monster_target_value(s, t, p, k, c, d, hits, w, lead)
+        return monster_target_value(s, t, p, k, c, d, s.attack_dice, w, lead)
     if b == TT_HUMANS:
-        return humans_value(s, t, p, a, d, w)
+        return humans_value(s, t, p, a, d, s.attack_dice, w)
     return city_target_value(s, t, p, d, hits, w)
 
 

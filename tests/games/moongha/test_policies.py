@@ -230,6 +230,37 @@ def test_a_monster_keeps_its_tokens_rather_than_attack_humans_whose_armour_fires
     assert P.survives_armour(s, t, 0, shaggoo, PARIS) == pytest.approx((1 + 15 + 105 + 455) / 2 ** 15)
 
 
+def test_a_monster_attacking_the_humans_counts_the_return_fire_of_the_infantry_it_leaves():
+    """'If after your attack there are any surviving infantry pieces left then each piece will return fire. Two
+    dice are rolled for each infantry piece': a Kiddoo (1 damage to take) rolling 1 die against 3 infantry
+    expects to eliminate 1 (half a hit, rounded), and the 2 left roll 4 dice: it lives only if all 4 miss,
+    (1/2)^4.  Against 3 dice it expects 2 hits (1.5 rounded): 1 infantry, 2 dice, (1/2)^2."""
+    s, t = seated("hunter")
+    kiddoo = put(s, t, 0, KIDDOO, "Paris", hidden=True)
+    s.city_humans[PARIS, INFANTRY] = 3
+    w = s.policies.param[0]
+    gain = 0.1 + 0.3 * 3 * (w[P.W_LURK] + w[P.W_HUNT]) * 0.5
+    assert P.survives_armour(s, t, 0, kiddoo, PARIS) == 1.0  # no armour: it always strikes
+    assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 1) == pytest.approx(1 / 16)
+    assert P.humans_value(s, t, 0, kiddoo, PARIS, 1, w) == pytest.approx(gain - 15 / 16)
+    assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 3) == pytest.approx(1 / 4)
+    assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 6) == 1.0  # 3 hits expected: no infantry left
+
+
+def test_moogres_trophy_is_valued_by_the_chance_to_kill():
+    """'If you destroy a monster with your Moogre ... you will score victory points equal to the damage capacity':
+    only a kill scores.  Moogre's 4 dice against a Mechoor with 4 damage left kill it only if all 4 hit (1/16),
+    though they are expected to do half of its damage."""
+    s, t = seated("hunter")
+    put(s, t, 0, MOOGRE, "Rome")
+    mech = put(s, t, 1, MECHOOR, "Rome")
+    s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 4
+    w = s.policies.param[0]
+    share = 0.5  # 2 hits expected of 4 left
+    value = w[P.W_HUNT] * (1.0 + share) + w[P.W_HUNT] / 16 * t.damage_capacity[MECHOOR] * 0.5
+    assert P.monster_target_value(s, t, 0, MOOGRE, 1, mech, 4, w, -1) == pytest.approx(value)
+
+
 @pytest.mark.parametrize("policy", SCRIPTED)
 def test_military_and_heroes_keep_away_from_a_city_where_they_must_attack_the_seats_own_monster(policy):
     """'If there are any revealed monsters in that city then you must attack': with only the seat's own
