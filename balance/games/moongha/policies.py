@@ -28,7 +28,11 @@ The weights value what a piece may do in the turns to come; on the last turn eve
 what still changes the score (no weight reads the turn, so no tune could teach it): a Create/Heal token
 goes to a monster it completes, a Drakoor scoring where it stands or, while Attack tokens are left, a
 monster that may still attack them; once the last is taken, heroes and military go only after Drakoors
-and a move is worth what it changes in the seat's Drakoors' VP.
+and a move is worth what it changes in the seat's Drakoors' VP.  At any turn a Drakoor attacks only
+Drakoors (anything else reveals it to the heroes for nothing that scores), an Attack token is worth
+little to a seat with no monster on the board that wrecks or hunts, and combat is valued by the dice:
+Moogre's trophy by the chance to kill, an attack on the humans by the chance to outlive the armour and
+the infantry's return fire.
 """
 
 import numpy as np
@@ -184,6 +188,12 @@ def quietest_drakoor_vp(s, t):
 
 
 @jit_inline
+def attacks_score(t, k):
+    """A kind-``k`` monster's attacks score: it wrecks cities (rubble) or it is Moogre (trophies)."""
+    return t.wreckers >> k & 1 == 1 or k == MOOGRE
+
+
+@jit_inline
 def last_create_heal_value(s, t, p, a, b, c, w):
     """CREATE_HEAL on the last turn (``create_heal_value``'s fields): what the token adds to the score.  A monster
     whose creation this token does not complete never comes; a Drakoor created now scores at the end (placed in
@@ -194,8 +204,8 @@ def last_create_heal_value(s, t, p, a, b, c, w):
         return 0.0
     if a == 0 and b == DRAKOOR:
         return 1.0 * quietest_drakoor_vp(s, t)
-    if (t.wreckers | 1 << MOOGRE) >> (b if a == 0 else c) & 1 == 0:
-        return 0.0  # its attacks would score nothing: no rubble, no trophy
+    if not attacks_score(t, b if a == 0 else c):
+        return 0.0
     return attack_share(s, t) * create_heal_value(s, t, p, a, b, c, w)
 
 
