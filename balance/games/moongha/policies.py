@@ -404,7 +404,6 @@ def best_target_value(s, t, p, i, dice, w, lead):
     """The value of the best target of monster (p, i) rolling ``dice`` dice."""
     k = t.piece_kind[i]
     c = s.piece_city[p, i]
-    hits = dice * hit_chance(t)
     best = -1e9
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
@@ -413,7 +412,7 @@ def best_target_value(s, t, p, i, dice, w, lead):
     if humans_in(s, c) > 0 and not reveals_for_nothing(t, k, TT_HUMANS, c):
         best = maximum(best, humans_value(s, t, p, i, c, dice, w))
     if t.damages_cities[k] == 1:
-        best = maximum(best, city_target_value(s, t, p, c, hits, w))
+        best = maximum(best, city_target_value(s, t, p, i, c, dice, w))
     return best
 
 
@@ -481,15 +480,19 @@ def humans_value(s, t, p, i, c, dice, w):
 
 
 @jit_inline
-def city_target_value(s, t, p, c, hits, w):
-    through = np.int64(hits + 0.5) - humans_in(s, c)
+def city_target_value(s, t, p, i, c, dice, w):
+    """Monster (p, i) attacking city ``c`` with ``dice`` dice: the rubble its expected hits left after the humans
+    place, if it survives the armour firing first; a monster lost to the armour or the infantry's return fire is
+    worth 1, as against the humans (the same fight)."""
+    lost = 1.0 - survives_the_humans(s, t, p, i, c, dice)
+    through = np.int64(dice * hit_chance(t) + 0.5) - humans_in(s, c)
     if through <= 0:
-        return -0.2 - 0.5 * s.city_humans[c, ARMOUR]
+        return -0.2 - lost
     if through == 3:
         v = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
     else:
         v = rubble_value(s, t, p, c, through, w[W_SPARE])
-    return w[W_BUILD] * v - 0.5 * s.city_humans[c, ARMOUR]
+    return survives_armour(s, t, p, i, c) * w[W_BUILD] * v - lost
 
 
 @jit_inline
@@ -836,14 +839,13 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
     if a < 0:
         return 0.0
     k = t.piece_kind[a]
-    hits = s.attack_dice * hit_chance(t)
     if reveals_for_nothing(t, k, b, d):
         return -1.0
     if b == TT_MONSTER:
         return monster_target_value(s, t, p, k, c, d, s.attack_dice, w, lead)
     if b == TT_HUMANS:
         return humans_value(s, t, p, a, d, s.attack_dice, w)
-    return city_target_value(s, t, p, d, hits, w)
+    return city_target_value(s, t, p, a, d, s.attack_dice, w)
 
 
 @jit_inline

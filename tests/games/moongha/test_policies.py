@@ -230,7 +230,7 @@ def test_a_monster_keeps_its_tokens_rather_than_attack_humans_whose_armour_fires
     assert P.survives_armour(s, t, 0, shaggoo, PARIS) == pytest.approx((1 + 15 + 105 + 455) / 2 ** 15)
 
 
-def test_a_monster_attacking_the_humans_counts_the_return_fire_of_the_infantry_it_leaves():
+def test_a_monster_attacking_the_humans_or_the_city_counts_the_return_fire_of_the_infantry_it_leaves():
     """'If after your attack there are any surviving infantry pieces left then each piece will return fire. Two
     dice are rolled for each infantry piece': a Kiddoo (1 damage to take) rolling 1 die against 3 infantry
     expects to eliminate 1 (half a hit, rounded), and the 2 left roll 4 dice: it lives only if all 4 miss,
@@ -245,6 +245,11 @@ def test_a_monster_attacking_the_humans_counts_the_return_fire_of_the_infantry_i
     assert P.humans_value(s, t, 0, kiddoo, PARIS, 1, w) == pytest.approx(gain - 15 / 16)
     assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 3) == pytest.approx(1 / 4)
     assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 6) == 1.0  # 3 hits expected: no infantry left
+    # the same fight when a Bloob with 1 damage left attacks the city: 4 dice, 2 hits expected, all on the
+    # infantry; the one left rolls 2 dice, and no rubble gets through
+    bloob = put(s, t, 0, BLOOB, "Paris", hidden=True)
+    s.box_damage[0, BLOOB] = t.damage_capacity[BLOOB] - 1
+    assert P.city_target_value(s, t, 0, bloob, PARIS, 4, w) == pytest.approx(-0.2 - (1 - 1 / 4))
 
 
 def test_moogres_trophy_is_valued_by_the_chance_to_kill():
