@@ -31,8 +31,8 @@ monster that may still attack them; once the last is taken, heroes and military 
 and a move is worth what it changes in the seat's Drakoors' VP.  At any turn a Drakoor attacks only
 Drakoors (anything else reveals it to the heroes for nothing that scores), an Attack token is worth
 little to a seat with no monster on the board that wrecks or hunts, and combat is valued by the dice:
-Moogre's trophy by the chance to kill, an attack on the humans by the chance to outlive the armour and
-the infantry's return fire.
+Moogre's trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the
+armour and the infantry's return fire.
 """
 
 import numpy as np
