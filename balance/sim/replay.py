@@ -8,6 +8,8 @@ rulebook's words, and the replayed record is checked against the one the run sto
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,10 +57,27 @@ def find_game(games: pl.LazyFrame, condition: str, players: int) -> int:
         found = (games.with_columns(winner_policy.alias("winner_policy")).filter(expr)
                  .select(pl.col("game_index").min()).collect().item())
     except (pl.exceptions.PolarsError, ValueError) as e:
-        raise BalanceError(f"--find {condition!r}: {str(e).splitlines()[0]}") from None
+        columns = [*games.collect_schema().names(), "winner_policy"]
+        raise BalanceError(f"--find {condition!r}: {find_problem(e, columns)}") from None
     if found is None:
         raise BalanceError(f"--find {condition!r}: no game of the run satisfies it")
     return int(found)
+
+
+def find_problem(error: Exception, columns: list[str]) -> str:
+    """What is wrong with a ``--find`` condition, in the condition's words rather than polars'."""
+    text = str(error).splitlines()[0]
+    unknown = re.search(r'unable to find column "([^"]+)"', text)
+    if unknown:
+        name = unknown.group(1)
+        close = difflib.get_close_matches(name, columns, n=3)
+        if close:
+            return f"no column {name!r}; did you mean {' or '.join(close)}?"
+        return (f"no column {name!r} (a word that is not a column is text: put it in quotes, '{name}'); "
+                f"the columns are {', '.join(columns[:5])}, ... and winner_policy (the run's games/*.parquet)")
+    if text.startswith("unable to parse"):
+        return 'not a condition; write one such as "turns > 8 AND winner = 2"'
+    return text
 
 
 def play_logged(scenario: Scenario, game_index: int) -> tuple:

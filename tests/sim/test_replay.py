@@ -1,12 +1,15 @@
 """``balance replay``: a game played again from its seed reproduces the run's record, and is told in words."""
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 import balance
 from balance.cli import app
+from balance.errors import BalanceError
 from balance.registry import games
 from balance.scenario import from_dict
+from balance.sim.replay import find_game
 
 GAMES = {"pig": 400, "angry-monsters": 200, "moongha": 120}
 
@@ -81,3 +84,17 @@ def test_find_a_game_a_moongha_hunter_won(tmp_path):
     result = done.output.strip().splitlines()[-1]
     winner = frame.filter(frame["game_index"] == min(won))["winner"].item()
     assert result.startswith("Result: ") and f"; Seat {winner} (hunter) wins" in result
+
+
+@pytest.mark.parametrize("condition,says", [
+    ("turnz > 8", "--find 'turnz > 8': no column 'turnz'; did you mean turns?"),
+    ("winner_policy = hunter", "no column 'hunter' (a word that is not a column is text: put it in quotes, 'hunter')"),
+    ("turns >", 'not a condition; write one such as "turns > 8 AND winner = 2"'),
+])
+def test_a_find_condition_that_polars_cannot_read_is_explained_in_its_own_words(condition, says):
+    games = pl.LazyFrame({"game_index": [0, 1], "winner": [1, 2], "turns": [5, 9], "policy_1": ["a", "b"],
+                          "policy_2": ["c", "d"]})
+    with pytest.raises(BalanceError) as error:
+        find_game(games, condition, 2)
+    assert says in str(error.value)
+    assert find_game(games, "turns > 8", 2) == 1
