@@ -26,7 +26,7 @@ with ``option``); the fields by decision kind:
 import numpy as np
 
 from balance.games.moongha.rules import BROWN_RUBBLE_TIES, HEAL_TARGET
-from balance.games.moongha.state import DRAKOOR, SHAGGOO, city_damage
+from balance.games.moongha.state import DRAKOOR, N_KINDS, SHAGGOO, city_damage
 from balance.kit import jit_inline, maximum, minimum
 
 (ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
@@ -115,6 +115,24 @@ def may_attack(s, t, k, q, j):
 def may_heal(t, p, q):
     """Player ``p`` may heal player ``q``'s monsters: its own, or anyone's (option)."""
     return q == p or t.heal_target == HEAL_ANY
+
+
+@jit_inline
+def orange_uses(t):
+    """How many uses an orange token could have (``orange_use``): create each kind, heal each player's each kind."""
+    return N_KINDS * (1 + t.players)
+
+
+@jit_inline
+def orange_use(s, t, p, u):
+    """Player ``p``'s use ``u`` (0 .. ``orange_uses``) of an orange token, as CREATE_HEAL's fields (a, b, c), and
+    whether it is legal now: a token in the box of a kind the player has a piece of in front of it, or healing one
+    damage of a monster box it may heal.  The one listing of an orange token's uses, in the order they are listed
+    (creations by kind, then heals by player and kind), for the engine and the policies alike."""
+    if u < N_KINDS:
+        return 0, u, 0, s.in_front[p, u] > 0
+    q, k = (u - N_KINDS) // N_KINDS, (u - N_KINDS) % N_KINDS
+    return 1, q, k, may_heal(t, p, q) and s.box_damage[q, k] > 0
 
 
 @jit_inline

@@ -17,8 +17,8 @@ from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, can_hurt, creation_cost, drakoor_vp, may_attack, may_heal, military_target, option, pack_option,
-    rubble_room, rubble_standing, tile_vp,
+    TT_MONSTER, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option, orange_use, orange_uses,
+    pack_option, rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -452,29 +452,19 @@ def create_token(s, t, p, k):
 @jit_inline
 def create_heal_options(s, t, p, n_opt):
     """Append the uses of an orange token from row ``n_opt`` on; return the next free row."""
-    n = t.players
-    for k in range(N_KINDS):
-        if s.in_front[p, k] > 0:
-            n_opt = put_option(s, n_opt, 0, k, 0, 0)
-    for q in range(n):
-        if may_heal(t, p, q):
-            for k in range(N_KINDS):
-                if s.box_damage[q, k] > 0:
-                    n_opt = put_option(s, n_opt, 1, q, k, 0)
+    for u in range(orange_uses(t)):
+        a, b, c, legal = orange_use(s, t, p, u)
+        if legal:
+            n_opt = put_option(s, n_opt, a, b, c, 0)
     return n_opt
 
 
 @jit_inline
 def can_create_or_heal(s, t, p):
     """An orange token has a use (``create_heal_options`` would list one)."""
-    for k in range(N_KINDS):
-        if s.in_front[p, k] > 0:
+    for u in range(orange_uses(t)):
+        if orange_use(s, t, p, u)[3]:
             return True
-    for q in range(t.players):
-        if may_heal(t, p, q):
-            for k in range(N_KINDS):
-                if s.box_damage[q, k] > 0:
-                    return True
     return False
 
 

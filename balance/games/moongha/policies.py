@@ -41,8 +41,8 @@ from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
-    creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, may_heal, military_target, option, rubble_room,
-    rubble_standing, tile_vp,
+    creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, military_target, option, orange_use, orange_uses,
+    rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -213,15 +213,10 @@ def last_create_heal_value(s, t, p, a, b, c, w):
 def last_orange_value(s, t, p, w):
     """A Create/Heal token on the last turn: its best use (``last_create_heal_value``)."""
     best = 0.0
-    for k in range(N_KINDS):
-        if s.in_front[p, k] > 0:
-            best = maximum(best, last_create_heal_value(s, t, p, 0, k, 0, w))
-    if attack_share(s, t) > 0.0:
-        for q in range(t.players):
-            if may_heal(t, p, q):
-                for k in range(N_KINDS):
-                    if s.box_damage[q, k] > 0:
-                        best = maximum(best, last_create_heal_value(s, t, p, 1, q, k, w))
+    for u in range(orange_uses(t)):
+        a, b, c, legal = orange_use(s, t, p, u)
+        if legal:
+            best = maximum(best, last_create_heal_value(s, t, p, a, b, c, w))
     return best
 
 
