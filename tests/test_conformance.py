@@ -248,6 +248,7 @@ def _moon_random(f, seats):  # reaches every decision: on top of cards, spaceshi
 
 
 MOONGHA_KINDS = ("mechoor", "moogre", "spectoor", "kiddoo", "shaggoo", "drakoor", "bloob")
+MOONGHA_BUILDERS = ("mechoor", "moogre", "bloob")
 
 
 def _moongha_share(f, seats, kinds):
@@ -298,8 +299,10 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
     },
     "moongha": {  # every game ends after its turns; a tie on VP and every tie-breaker is a draw
         "random": (0.8, _moongha_random),  # near-equal random scores tie more often (0.89 measured, 3 players)
-        "wrecker": (0.9, lambda f, seats: _moongha_share(f, seats, ("mechoor", "moogre", "bloob")) >= 0.7
-                    and _per_seat(f, "rubble_placed", seats) >= 5),
+        # every Mechoor, Moogre and Bloob it has (5.1 a seat; with its tokens left it creates the other kinds too, so
+        # they are 61% of its monsters), and the most rubble of the styles (16.4 a seat; balanced 11.3, 3 players)
+        "wrecker": (0.9, lambda f, seats: sum(_per_seat(f, f"created_{k}", seats) for k in MOONGHA_BUILDERS) >= 4.5
+                    and _per_seat(f, "rubble_placed", seats) >= 13),
         "lurker": (0.9, lambda f, seats: _moongha_share(f, seats, ("drakoor", "spectoor")) >= 0.6
                    and _per_seat(f, "vp_drakoor", seats) >= 3),
         "hunter": (0.9, lambda f, seats: _moongha_share(f, seats, ("moogre", "shaggoo", "kiddoo")) >= 0.7

@@ -1,6 +1,7 @@
 """The scripted strategies: they never read a rival's secret City tiles, each shows its style in a set-up
 position, all use the humans against the leading rival, and whole games with them end and conserve everything."""
 
+import math
 import os
 import subprocess
 import sys
@@ -203,14 +204,18 @@ def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
     assert pick(s, t, 0, D.MOVE, rows) == (d, -1, 0, 0)
 
 
-def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all():
+@pytest.mark.parametrize("attack_at", [1.62, 3.0])
+def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all(attack_at):
+    """``attack_at`` 1.62 (the balanced preset's): it attacks with 2 tokens; 3.0: it stores the second."""
     s, t = seated("balanced")
+    s.policies.param[0, P.W_ATTACK_AT] = attack_at
     put(s, t, 0, MECHOOR, "Rome", hidden=True)
     s.attack_kind = MECHOOR
-    s.box_attack[0, MECHOOR] = 2
-    assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,)]) == (0, 0, 0, 0)
-    s.box_attack[0, MECHOOR] = 3
-    assert pick(s, t, 0, D.ATTACK_SPEND, [(0,), (1,), (2,), (3,)]) == (3, 0, 0, 0)
+    at = math.ceil(attack_at)
+    s.box_attack[0, MECHOOR] = at - 1
+    assert pick(s, t, 0, D.ATTACK_SPEND, [(j,) for j in range(at)]) == (0, 0, 0, 0)
+    s.box_attack[0, MECHOOR] = at
+    assert pick(s, t, 0, D.ATTACK_SPEND, [(j,) for j in range(at + 1)]) == (at, 0, 0, 0)
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
