@@ -219,8 +219,11 @@ def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
     """An annotated heatmap, blue above ``centre`` and red below, blank where there is no value."""
     finite = data[np.isfinite(data)]
     span = max(float(np.max(np.abs(finite - centre))) if finite.size else 0.0, 0.02)
-    annotated_heatmap(fig.subplots(), data, rows, cols, label, percent_cells=True, cmap="RdBu", centre=centre,
+    ax = fig.subplots()
+    annotated_heatmap(ax, data, rows, cols, label, percent_cells=True, cmap="RdBu", centre=centre,
                       vmin=centre - span, vmax=centre + span, xrotate=xrotate)
+    # the colours are symmetric about the centre, but a rate is within 0..1: the bar shows no -10% or 110%
+    ax.collections[0].colorbar.ax.set_ylim(max(centre - span, 0.0), min(centre + span, 1.0))
 
 
 def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=None, vmin=None, vmax=None,
