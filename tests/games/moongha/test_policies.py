@@ -204,9 +204,10 @@ def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
     assert pick(s, t, 0, D.MOVE, rows) == (d, -1, 0, 0)
 
 
-@pytest.mark.parametrize("attack_at", [1.62, 3.0])
+@pytest.mark.parametrize("attack_at", [P.PRESETS["balanced"][P.W_ATTACK_AT], 3.0])
 def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all(attack_at):
-    """``attack_at`` 1.62 (the balanced preset's): it attacks with 2 tokens; 3.0: it stores the second."""
+    """It stores Attack tokens until it has ``attack_at`` (the balanced preset's 1.62: 2 tokens), then attacks
+    with them all."""
     s, t = seated("balanced")
     s.policies.param[0, P.W_ATTACK_AT] = attack_at
     put(s, t, 0, MECHOOR, "Rome", hidden=True)
