@@ -456,6 +456,12 @@ def survives_armour(s, t, p, i, c):
 
 
 @jit_inline
+def whole_hits(t, dice):
+    """The hits ``dice`` dice can be expected to score, rounded: which humans an attack removes, as a bot reckons it."""
+    return np.int64(dice * hit_chance(t) + 0.5)
+
+
+@jit_inline
 def survives_the_humans(s, t, p, i, c, dice):
     """The chance that monster (p, i) attacking the humans of city ``c`` with ``dice`` dice is alive after the
     armour's fire and the return fire of the infantry its expected hits leave (armour goes first): the two
@@ -463,7 +469,7 @@ def survives_the_humans(s, t, p, i, c, dice):
     if not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
         return 1.0
     armour, infantry = s.city_humans[c, ARMOUR], s.city_humans[c, INFANTRY]
-    spent = maximum(np.int64(dice * hit_chance(t) + 0.5) - armour, 0)
+    spent = maximum(whole_hits(t, dice) - armour, 0)
     volleys = armour * t.armour_dice + maximum(infantry - spent, 0) * t.infantry_dice
     return fewer_hits_than(t, volleys, remaining(s, t, p, i))
 
@@ -483,7 +489,7 @@ def city_target_value(s, t, p, i, c, dice, w):
     place, if it survives the armour firing first; a monster lost to the armour or the infantry's return fire is
     worth 1, as against the humans (the same fight)."""
     lost = 1.0 - survives_the_humans(s, t, p, i, c, dice)
-    through = np.int64(dice * hit_chance(t) + 0.5) - humans_in(s, c)
+    through = whole_hits(t, dice) - humans_in(s, c)
     if through <= 0:
         return -0.2 - lost
     if through == 3:
