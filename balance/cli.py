@@ -15,7 +15,42 @@ from rich.table import Table
 from balance import __version__
 from balance.errors import BalanceError, command_line
 
+# click's errors, as the typer installed raises them (recent versions carry a copy of click of their own)
+ClickException, UsageError = (next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+                              for name in ("ClickException", "UsageError"))
+
+
+class OneLineUsageErrors(typer.core.TyperGroup):
+    """Typer's command group, with a usage error (an unknown command or option, a value of the wrong type, a missing
+    argument) told in one line, as every other bad input: ``balance run: No such option: --gmaes (see balance run -h)``.
+    Typer draws them in a box of several lines."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # ``balance`` alone: its help, as typer draws it
+                from typer import rich_utils
+
+                rich_utils.rich_format_error(e)
+                sys.exit(e.exit_code)
+            where = e.ctx.command_path if e.ctx else "balance"
+            message = " ".join(e.format_message().split())
+            err.print(f"{where}: {message} (see {where} -h)", markup=False, highlight=False, soft_wrap=True)
+            sys.exit(2)
+        except ClickException as e:
+            err.print(" ".join(e.format_message().split()), markup=False, highlight=False, soft_wrap=True)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            err.print("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineUsageErrors,
     help="Monte Carlo balance analysis for tabletop game designers.",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,

@@ -185,6 +185,12 @@ CASES = {
     "a scenario key below [rules]": lambda t: (["validate", scenario(t, PIG.replace("seed = 3", "[rules]\nseed = 3"))],
                                                "rules.seed: unknown rule; a scenario key written after [rules] "
                                                "belongs above it"),
+    "a misspelt option": lambda t: (["run", HOLD20, "--gmaes", "10"], "No such option: --gmaes (Possible options: "
+                                                                       "--games) (see "),
+    "a word where a number goes on the command line": lambda t: (["run", HOLD20, "-n", "ten"],
+                                                                 "Invalid value for '--games' / '-n'"),
+    "a misspelt command": lambda t: (["runn", HOLD20], "No such command 'runn'. Did you mean 'run'?"),
+    "a missing argument": lambda t: (["replay"], "Missing argument 'run_dir'."),
     "solo bands in the wrong order": lambda t: (["validate", MOON_SOLO, "--set", "rules.solo.bands=[29,25,20,14]"],
                                                 "solo.bands: [29, 25, 20, 14]: each band starts above the one "
                                                 "before"),

@@ -177,3 +177,8 @@ def test_a_solo_scenario_has_1_player(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "moon"\nplayers = 1\n[[seats]]\npolicy = "solo"\n[[seats]]\npolicy = "solo"\n')
     assert "seats: 2 [[seats]] tables for 1 player; give one per seat" in invoke("validate", str(bad)).stderr
+
+
+def test_balance_alone_shows_its_commands():
+    result = invoke()
+    assert result.exit_code == 2 and "Commands" in result.output and "bench" in result.output
