@@ -17,7 +17,8 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
 - ``hunt``: Moogre (trophies), Shaggoo and Kiddoo, attacking rival monsters that can be destroyed;
 - ``humans``: heroes, military units, jets and the A-bomb aimed at the leading rival's monsters
   (the leader by public VP: rubble majorities, Drakoors, Moogre trophies at the last scoring, then
-  rubble placed, then the nearest rival on the seat's left);
+  rubble placed, then the nearest rival on the seat's left); the A-bomb's damage and a jet's collateral
+  damage to the seat's own secret cities count against them (by ``spare``);
 - ``attack_at``: Attack tokens a box stores before its hidden monster attacks (a revealed one
   under threat, or the last turn, attacks with what it has);
 - ``token_first``: a token worth this much (or a Pass marker's token box) is taken without weighing
@@ -290,14 +291,30 @@ def majority_value(s, t, p, c, hits):
 
 
 @jit_inline
+def tile_harm(t, damage, k):
+    """What ``k`` > 0 more rubble in a city holding ``damage`` cost its tile's holder: the tile's VP lost (counted
+    twice), and 1 for damaging an own city at all."""
+    return 2.0 * (tile_vp(t, damage) - tile_vp(t, damage + k)) + 1.0
+
+
+@jit_inline
 def own_city_harm(s, t, p, c, hits):
-    """What ``hits`` of ``p``'s rubble cost ``p`` holding city ``c``'s tile: the tile's VP lost (counted twice),
-    and 1 for damaging an own city at all."""
+    """What ``hits`` of ``p``'s rubble cost ``p`` holding city ``c``'s tile."""
     k = rubble_room(s, t, p, c, hits)
     if k <= 0:
         return 0.0
+    return tile_harm(t, city_damage(s, c), k)
+
+
+@jit_inline
+def jet_collateral_harm(s, t, p, q, j, spare):
+    """What a jet attacking player ``q``'s monster ``j`` is expected to cost ``p`` when the monster stands in ``p``'s
+    own secret city: each die's chance of a collateral rubble piece, at one piece's harm, scaled by ``spare``."""
+    c = s.piece_city[q, j]
     damage = city_damage(s, c)
-    return 2.0 * (tile_vp(t, damage) - tile_vp(t, damage + k)) + 1.0
+    if s.tile_owner[c] != p or damage >= t.city_damage_cap:
+        return 0.0
+    return spare * t.jet_dice * t.jet_collateral_face / 6.0 * tile_harm(t, damage, 1)
 
 
 @jit_inline
@@ -635,13 +652,15 @@ def best_city(s, purpose):
 
 @jit
 def best_jet(s, t, p, lead):
+    """The value of the jet's best target (``MILITARY_TARGET``)."""
     best = 0.0
     if not monsters_may_attack(s, t):
         return best
+    spare = s.policies.param[p, W_SPARE]
     for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
         if q != p and military_target(s, t, q, j):
-            v = military_target_value(s, t, q, j, 2.0, lead)
+            v = military_target_value(s, t, q, j, 2.0, lead) - jet_collateral_harm(s, t, p, q, j, spare)
             if v > best:
                 best = v
     return best
@@ -901,7 +920,8 @@ def option_value(s, t, p, kind, o, w, lead):
     if kind == MILITARY_TARGET:
         if a == p:
             return -5.0
-        return military_target_value(s, t, a, b, 2.0, lead)
+        v = military_target_value(s, t, a, b, 2.0, lead)
+        return v - jet_collateral_harm(s, t, p, a, b, w[W_SPARE]) if c == JET else v
     return 0.0
 
 

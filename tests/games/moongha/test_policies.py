@@ -17,7 +17,7 @@ from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
 from balance.rules import apply_overrides
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR,
+    A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR,
     VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
@@ -305,6 +305,26 @@ def test_humans_go_against_the_leading_rivals_monsters(policy):
     put(s, t, 0, MECHOOR, "Paris", hidden=True)
     put(s, t, 2, MECHOOR, "Sydney", hidden=True)
     assert pick(s, t, 0, D.CITY, [(c, D.FOR_HERO) for c in range(len(CITIES))])[0] == SYDNEY
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_jet_spares_the_seats_own_secret_city(policy):
+    """Each 1 a jet rolls is collateral damage to its target's city: of a rival's two Bloobs alike, the seat's jet
+    attacks the one outside the seat's secret city (Rome), whichever is listed first, and a jet whose only target
+    stands in Rome is worth less to the seat than were Rome another's city."""
+    s, t = seated(policy)
+    s.tile_owner[:] = -1
+    s.tile_owner[ROME] = 0
+    in_rome, in_paris = put(s, t, 1, BLOOB, "Rome"), put(s, t, 1, BLOOB, "Paris")
+    for rows in ([(1, in_rome, JET), (1, in_paris, JET)], [(1, in_paris, JET), (1, in_rome, JET)]):
+        for seed in range(4):
+            assert pick(s, t, 0, D.MILITARY_TARGET, rows, seed)[1] == in_paris
+    s, t = seated(policy)
+    s.tile_owner[:] = -1
+    put(s, t, 1, BLOOB, "Rome")
+    elsewhere = P.best_jet(s, t, 0, 1)
+    s.tile_owner[ROME] = 0
+    assert P.best_jet(s, t, 0, 1) < elsewhere
 
 
 def test_options_of_equal_best_value_are_taken_with_equal_chance():
