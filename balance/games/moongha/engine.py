@@ -17,8 +17,8 @@ from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option, orange_use, orange_uses,
-    pack_option, rubble_room, rubble_standing, tile_vp,
+    TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option,
+    orange_use, orange_uses, pack_option, rubble_room, rubble_standing, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -958,10 +958,7 @@ def phase_three(s, t):
     if t.pass_marker_end_of_turn != PASS_STAYS:
         s.pass_box[:] = IN_HAND
     s.pass_taken_back[:] = 0
-    for p in range(t.players):
-        if s.rubble_placed[p] >= t.player_rubble:
-            return True
-    return False
+    return all_rubble_placed(s, t)
 
 
 # ---------------------------------------------------------------- scoring

@@ -25,7 +25,8 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
   heroes and military against it: the humans are for when the token boxes offer nothing good.
   It also spares the policy valuing every city at most actions (0 weighs them every time).
 
-The weights value what a piece may do in the turns to come; on the last turn every style values only
+The weights value what a piece may do in the turns to come; on the last turn (the turn track's last, or
+once a player has placed all its rubble, which ends the game with the turn) every style values only
 what still changes the score (no weight reads the turn, so no tune could teach it): a Create/Heal token
 goes to a monster it completes, a Drakoor scoring where it stands or, while Attack tokens are left, a
 monster that may still attack them; once the last is taken, heroes and military go only after Drakoors

@@ -427,6 +427,25 @@ def last_turn(s, t, attack_tokens=0):
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_player_with_all_its_rubble_placed_makes_the_turn_the_last(policy):
+    """'The game will also end at the end of a player's turn if they have placed all twenty of their rubble
+    pieces' (the rules option; by default the game ends with the action), for every player to see: from then on the
+    policies play the turn as the game's last, two turns before the track's last (with no Attack token left, a hero
+    goes to the rival's hidden Drakoor, not to the two hidden monsters that would never attack again)."""
+    s, t = seated(policy, rules=with_options(rubble_end_timing="end_of_turn"))
+    s.tile_owner[:] = -1
+    put(s, t, 1, MECHOOR, "Rome", hidden=True)
+    put(s, t, 1, BLOOB, "Rome", hidden=True)
+    put(s, t, 1, DRAKOOR, "Paris", hidden=True)
+    heroes = [(c, D.FOR_HERO) for c in range(len(CITIES))]
+    s.turn = t.turns - 3
+    s.box_tokens[BOX_WHITE] = 0
+    assert pick(s, t, 0, D.CITY, heroes)[0] == ROME
+    s.rubble_placed[2] = t.player_rubble
+    assert pick(s, t, 0, D.CITY, heroes)[0] == PARIS
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
 def test_on_the_last_turn_a_create_heal_token_goes_where_it_scores(policy):
     """'At the end of the game you score three victory points for each Drakoor you have on the board, less one for
     each monster ... in the same city': with no Attack token left, a Mechoor that one token completes would never

@@ -780,6 +780,8 @@ def test_placing_the_last_own_rubble_ends_the_game():
     s.rubble_placed[2] = 20
     assert engine.ended_by_action(s, t, 2) == engine.ALL_RUBBLE_PLACED
     s, t = fresh(rules=with_options(rubble_end_timing="end_of_turn"))
+    s.rubble_placed[2] = 19
+    assert not engine.phase_three(s, t)
     s.rubble_placed[2] = 20
     assert engine.ended_by_action(s, t, 2) == engine.NOT_OVER
     assert engine.phase_three(s, t)
