@@ -15,7 +15,8 @@ with ``option``); the fields by decision kind:
   (the box is ``s.attack_kind``).
 - ``ATTACK_TARGET``: (piece, target type, player, piece/city): the attacker and its target
   (target types ``TT_*`` below); for Bloobs also (-1, 0, 0, 0): no further Bloob attacks.
-- ``KIDDOO_JOIN``: (-1, 0, 0, 0) Kiddoo stays out; (j, 0, 0, 0) it joins expending j tokens.
+- ``KIDDOO_JOIN``: (-1, hidden, 0, 0) Kiddoo stays out; (j, hidden, 0, 0) it joins expending j tokens (``hidden``: 1
+  if Kiddoo is hidden, which joining reveals).
 - ``MOVE``: (piece, city, 0, 0) a move; (piece, -1, 0, 0) hide the piece.
 - ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
 - ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.

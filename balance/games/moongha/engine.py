@@ -535,9 +535,10 @@ def kiddoo_join(s, t, p, c):
             break
     if kd < 0:
         return 0, -1
-    n_opt = put_option(s, 0, -1, 0, 0, 0)
+    hidden = s.piece_hidden[p, kd]
+    n_opt = put_option(s, 0, -1, hidden, 0, 0)
     for j in range(s.box_attack[p, KIDDOO] + 1):
-        n_opt = put_option(s, n_opt, j, 0, 0, 0)
+        n_opt = put_option(s, n_opt, j, hidden, 0, 0)
     j = option(s, decide(s, t, p, KIDDOO_JOIN, n_opt), 0)
     if j < 0:
         return 0, -1

@@ -31,7 +31,8 @@ what still changes the score (no weight reads the turn, so no tune could teach i
 goes to a monster it completes, a Drakoor scoring where it stands or, while Attack tokens are left, a
 monster that may still attack them; once the last is taken, heroes and military go only after Drakoors
 and a move is worth what it changes in the seat's Drakoors' VP.  At any turn a Drakoor attacks only
-Drakoors (anything else reveals it to the heroes for nothing that scores), an Attack token is worth
+Drakoors (anything else reveals it to the heroes for nothing that scores), a revealed Kiddoo joins every
+attack it may (it strikes first and takes no fire; a hidden one stays out by the style), an Attack token is worth
 little to a seat with no monster on the board that wrecks or hunts, and combat is valued by the dice:
 Moogre's trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the
 armour and the infantry's return fire.
@@ -906,10 +907,10 @@ def option_value(s, t, p, kind, o, w, lead):
         return v
     if kind == ATTACK_TARGET:
         return attack_target_value(s, t, p, a, b, c, d, w, lead)
-    if kind == KIDDOO_JOIN:
+    if kind == KIDDOO_JOIN:  # joining costs only a hidden Kiddoo's cover: it strikes first and takes no fire
         if a < 0:
-            return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD])
-        return 0.1 * a
+            return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD]) if b == 1 else 0.0
+        return 0.05 + 0.1 * a
     if kind == CITY:
         return s.policies.city_eval[eval_row(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least

@@ -427,6 +427,18 @@ def last_turn(s, t, attack_tokens=0):
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_revealed_kiddoo_joins_every_attack_it_may(policy):
+    """'Kiddoo always gets to attack first, even before armor fires' and takes no return fire: joining costs a revealed
+    Kiddoo nothing, so every style joins, with every token stored.  Only a hidden Kiddoo, which joining reveals, may
+    stay out: the lurker keeps it hidden."""
+    s, t = seated(policy)
+    assert pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 0), (0, 0), (1, 0), (2, 0)])[0] == 2
+    assert pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 0), (0, 0)])[0] == 0
+    stays_out = pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 1), (0, 1), (1, 1), (2, 1)])[0] == -1
+    assert stays_out == (policy == "lurker")
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
 def test_a_player_with_all_its_rubble_placed_makes_the_turn_the_last(policy):
     """'The game will also end at the end of a player's turn if they have placed all twenty of their rubble
     pieces' (the rules option; by default the game ends with the action), for every player to see: from then on the

@@ -342,7 +342,7 @@ def test_kiddoo_joins_with_one_die_and_strikes_before_the_armour():
     mech = put(s, t, 0, MECHOOR, "Paris")
     kid = put(s, t, 0, KIDDOO, "Paris", hidden=True)
     s.city_humans[PARIS, ARMOUR] = 1
-    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0, 1))
     dice(s, 6, 4, 4, 1)  # Kiddoo's one die removes the armour, which never fires; Mechoor: 2 hits on the city
     engine.do_attack(s, t, 0)
     assert all_used(s)
@@ -410,7 +410,7 @@ def test_a_hidden_kiddoo_joins_only_when_hidden_kiddoos_may(reading):
     kid = put(s, t, 0, KIDDOO, "Paris", hidden=True)
     s.city_humans[PARIS, INFANTRY] = 1
     joins = reading == "hidden_or_revealed"
-    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS), *([(0,)] if joins else []))
+    choices(s, (MECHOOR,), (1,), (mech, TT_HUMANS, 0, PARIS), *([(0, 1)] if joins else []))
     dice(s, *([6] if joins else []), 1, 1, 1, *([] if joins else [1, 1]))  # without Kiddoo the infantry fires
     engine.do_attack(s, t, 0)
     assert all_used(s)
@@ -429,7 +429,7 @@ def test_kiddoo_joins_an_attack_on_a_monster_by_any_of_its_monsters_or_only_moog
     kid = put(s, t, 0, KIDDOO, "Rome", hidden=True)
     sp = put(s, t, 1, SPECTOOR, "Rome")
     joins = reading == "any_attacker" or attacker == MOOGRE
-    choices(s, (attacker,), (1,), (attacking, TT_MONSTER, 1, sp), *([(0,)] if joins else []))
+    choices(s, (attacker,), (1,), (attacking, TT_MONSTER, 1, sp), *([(0, 1)] if joins else []))
     dice(s, *([6] if joins else []), *[1] * t.attack_dice[attacker])  # Kiddoo's one die hits; the attacker misses
     engine.do_attack(s, t, 0)
     assert all_used(s)
@@ -980,7 +980,7 @@ def test_kiddoo_strikes_first_alongside_moogre_against_a_monster():
     mech = put(s, t, red, MECHOOR, "Rome")
     s.box_damage[red, MECHOOR] = 4
     s.brown_rubble -= 4
-    choices(s, (MOOGRE,), (1,), (moogre, TT_MONSTER, red, mech), (0,))
+    choices(s, (MOOGRE,), (1,), (moogre, TT_MONSTER, red, mech), (0, 1))
     dice(s, 4, 1, 4)  # Kiddoo: a hit; Moogre: a miss and a hit
     engine.do_attack(s, t, yellow)
     assert all_used(s) and s.piece_hidden[yellow, kid] == 0
@@ -1345,7 +1345,7 @@ def test_kiddoo_joins_only_an_attack_in_its_own_city():
     s, t = fresh()
     mech = put(s, t, 0, MECHOOR, "Paris")
     kid = put(s, t, 0, KIDDOO, "Rome", hidden=True)
-    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0,))  # the (0,) only for a Kiddoo asked to join
+    choices(s, (MECHOOR,), (1,), (mech, TT_CITY, 0, PARIS), (0, 1))  # the (0, 1) only for a hidden Kiddoo asked to join
     dice(s, 6, 6, 6)
     engine.do_attack(s, t, 0)
     assert not all_used(s) and choices_taken(s) == 3 and dice_rolled(s) == 3
