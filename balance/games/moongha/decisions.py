@@ -170,8 +170,8 @@ def drakoor_vp(t, others):
 
 @jit_inline
 def all_rubble_placed(s, t):
-    """A player has placed all its rubble pieces: the game ends (at the end of the turn, or by the rules option at
-    once)."""
+    """A player has placed all its rubble pieces, which ends the game (``rubble_end_timing``: with the action, or
+    with the turn)."""
     for p in range(t.players):
         if s.rubble_placed[p] >= t.player_rubble:
             return True
@@ -181,7 +181,7 @@ def all_rubble_placed(s, t):
 @jit_inline
 def last_turn(s, t):
     """This is the game's last turn: the turn track's last, or a player has placed all its rubble (on the board for
-    every player to see), which ends the game with the turn."""
+    every player to see), which ends the game by the end of the turn."""
     return s.turn >= t.turns - 1 or all_rubble_placed(s, t)
 
 

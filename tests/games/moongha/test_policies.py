@@ -17,8 +17,8 @@ from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import CITIES, Rules
 from balance.rules import apply_overrides
 from balance.games.moongha.state import (
-    A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO, SPECTOOR,
-    VP_RUBBLE,
+    A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO,
+    SPECTOOR, VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.columns import new_timelines
