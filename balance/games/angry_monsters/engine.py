@@ -20,7 +20,9 @@ from balance.games.angry_monsters.decisions import (
 )
 from balance.games.angry_monsters.policies import RANDOM
 from balance.games.angry_monsters.rules import BOARD_SOURCES, REPLACE_MODES, RETURN_SQUARES
-from balance.games.angry_monsters.state import BLUE_VIOLET, EVAC_SITES, FIELDS, RED_ORANGE, YELLOW_GREEN
+from balance.games.angry_monsters.state import (
+    BLUE_VIOLET, EVAC_SITES, FIELDS, RED_ORANGE, YELLOW_GREEN, counted, eaten_by_all, winner_if_over,
+)
 from balance.games.angry_monsters.tables import MAX_PLAYERS
 from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
                          start_game, start_turn, track_lead)
@@ -457,23 +459,6 @@ def set_up(s, t):
 # ---------------------------------------------------------------- the game
 
 @jit_inline
-def counted(s, t, seat):
-    """Buildings a monster destroyed, as the victory condition counts them."""
-    n = s.destroyed[seat, RED_ORANGE] + s.destroyed[seat, YELLOW_GREEN] + s.destroyed[seat, BLUE_VIOLET]
-    if t.evac_site_counts_as_building:
-        n += s.destroyed[seat, EVAC_SITES]
-    return n
-
-
-@jit_inline
-def eaten_by_all(s, t):
-    eaten = 0
-    for m in range(t.players - 1):
-        eaten += s.eaten[m]
-    return eaten
-
-
-@jit_inline
 def standings(s, t):
     """Scores (buildings counted for a monster, meeples evacuated for the human) and the seat that
     would win now (1 in ``s.standing``): the human if evacuated > eaten, else the monster with
@@ -484,17 +469,7 @@ def standings(s, t):
         s.standing[m] = 0
     s.scores[human] = s.evacuated
     s.standing[human] = 0
-    winner = -1
-    if s.evacuated > eaten_by_all(s, t):
-        winner = human
-    else:
-        best = -1
-        for m in range(human):
-            if s.scores[m] > best:
-                best = s.scores[m]
-                winner = m
-            elif s.scores[m] == best:
-                winner = -1
+    winner = winner_if_over(s, t, 0)
     if winner >= 0:
         s.standing[winner] = 1
     return winner

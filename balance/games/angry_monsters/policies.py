@@ -13,6 +13,8 @@ a move with the option they take (the engine lists no options for them), planned
   again after every meal or wreck, and at every turn.
   A monster with nothing to walk to while meeples are left breaks in: the meeples are walled in
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
+  A monster behind on buildings never eats the last meeples (nor walks through them): that ends the
+  game and hands it to the monster ahead (``last_meal_to_spare``).
 * the human reads ``evac_dist``, every square's cheapest meeple route to an evac site
   (``decisions.evac_distances``).  The policies keep it up to date with the board: when structures
   have changed since it was computed, incrementally where squares opened (a building fell, a site
@@ -30,6 +32,7 @@ from balance.games.angry_monsters.decisions import (
     destroy_cost, evac_distances, meeple_may_enter, meeple_step_cost, monster_may_enter, monster_step_cost, open_square, option,
     square_of, what_of,
 )
+from balance.games.angry_monsters.state import winner_if_over
 from balance.games.angry_monsters.rules import BOARD_SOURCES, MAX_MEEPLES
 from balance.kit import below, jit, jit_inline, minimum
 
@@ -205,13 +208,14 @@ def monster_move(s, t, seat):
         w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = \
             monster_weights(m.id[seat], m.param[seat])
         routes(s, t)
-        meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac)
+        spare = last_meal_to_spare(s, t, seat)
+        meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac, spare)
         if meal >= 0:
             return option(STEP, meal, -1)
         far_meeple = far_meeple or (far_evac and s.standing_sites == 0)
         x, y, within = monster_search(s, t, here, w_meeple, w_guard, w_building, w_evac, far_meeple,
-                                      far_building, far_evac)
-        if x < 0 and w_meeple > 0.0:  # nothing to walk to: the meeples left are walled in
+                                      far_building, far_evac, spare)
+        if x < 0 and w_meeple > 0.0 and spare < 0:  # nothing to walk to: the meeples left are walled in
             x, y, within = break_in(s, t, here)
         if x < 0:
             return option(END, -1, -1)
@@ -239,7 +243,23 @@ def monster_move(s, t, seat):
 
 
 @jit_inline
-def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
+def last_meal_to_spare(s, t, seat):
+    """The square holding every meeple left, when eating them, which ends the game, would hand the win to another
+    monster (one that destroyed more buildings): the monster behind spares them and wrecks on, as a player would.
+    -1 otherwise (a meal that wins, ties, or leaves the human ahead is eaten as any other)."""
+    if s.on_board == 0:
+        return -1
+    w = winner_if_over(s, t, s.on_board)
+    if w < 0 or w == seat or w == t.players - 1:
+        return -1
+    for c in range(t.n_cells):
+        if s.meeple_count[c] > 0:
+            return c if s.meeple_count[c] == s.on_board else -1
+    return -1
+
+
+@jit_inline
+def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac, spare):
     """A neighbouring square whose meeples are worth as much per move as any target can be (a free meal,
     whose bonus moves repay the step there and back, or worth the most a target can be), or -1.
 
@@ -253,7 +273,7 @@ def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac):
         for k in range(8):
             nb = start + t.king_step[k]
             n_here = s.meeple_count[nb]
-            if n_here > 0 and monster_may_enter(s, t, start, k):
+            if n_here > 0 and nb != spare and monster_may_enter(s, t, start, k):
                 if repays_walk(t, 1, n_here) or w_meeple * n_here * (1.0 + w_guard / (1.0 + evac_dist[nb])) >= bound:
                     found = nb
                     break
@@ -268,8 +288,9 @@ def repays_walk(t, d, meeples):
 
 
 @jit_inline
-def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac):
-    """Dijkstra by buckets from ``start`` over the squares the monster may enter.
+def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac, spare):
+    """Dijkstra by buckets from ``start`` over the squares the monster may enter, but ``spare``
+    (``last_meal_to_spare``: entering it would eat the last meeples and lose).
 
     Returns (square, building square or -1, within reach).  Within the turn's moves the best target
     is the one with the highest value per move (eating a meeple on a square, or standing on a square
@@ -335,6 +356,8 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
         if (d > budget and (bx >= 0 or d >= far_moves)) or \
                 (bx >= 0 and best * d >= (FREE_MEAL if d <= free_reach else bound)):
             break  # nothing farther can be worth more per move, or be fewer moves away
+        if c == spare:
+            continue
         far = INF  # the moves to a far target here
         k_here = meeple_count[c]
         if k_here > 0 and c != start:

@@ -9,6 +9,7 @@ import numpy as np
 from balance.games.angry_monsters.board import BOARD_FIELDS, MAX_CELLS
 from balance.games.angry_monsters.rules import MAX_MEEPLES
 from balance.games.angry_monsters.tables import MAX_PLAYERS
+from balance.kit import jit_inline
 
 # the price lines of the rulebook, by which destroyed structures are counted
 RED_ORANGE, YELLOW_GREEN, BLUE_VIOLET, EVAC_SITES = range(4)
@@ -37,3 +38,39 @@ FIELDS = [
     # then the board (terrain, structure, meeple_count, land_dist) and the generator's scratch; not first: a
     # record that begins with another's fields is its 'subtype', which numba warns about as experimental
 ] + BOARD_FIELDS
+
+
+# ---------------------------------------------------------------- the victory condition
+
+@jit_inline
+def counted(s, t, seat):
+    """Buildings a monster destroyed, as the victory condition counts them."""
+    n = s.destroyed[seat, RED_ORANGE] + s.destroyed[seat, YELLOW_GREEN] + s.destroyed[seat, BLUE_VIOLET]
+    if t.evac_site_counts_as_building:
+        n += s.destroyed[seat, EVAC_SITES]
+    return n
+
+
+@jit_inline
+def eaten_by_all(s, t):
+    eaten = 0
+    for m in range(t.players - 1):
+        eaten += s.eaten[m]
+    return eaten
+
+
+@jit_inline
+def winner_if_over(s, t, more):
+    """The seat that wins were the game over now with ``more`` meeples eaten besides: the human if it evacuated
+    more than the monsters ate, else the monster that destroyed the most buildings (-1: a tie)."""
+    human = t.players - 1
+    if s.evacuated > eaten_by_all(s, t) + more:
+        return human
+    winner, best = -1, -1
+    for m in range(human):
+        n = counted(s, t, m)
+        if n > best:
+            best, winner = n, m
+        elif n == best:
+            winner = -1
+    return winner

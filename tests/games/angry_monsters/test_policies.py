@@ -9,6 +9,7 @@ from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters import policies as P
 from balance.games.angry_monsters.decisions import END, option_fields
 from balance.games.angry_monsters.policies import FLEE, GLUTTON, NEAREST_EXIT, WRECKER
+from balance.games.angry_monsters.state import RED_ORANGE
 from tests.games.angry_monsters.helpers import Position
 
 
@@ -119,6 +120,28 @@ def test_a_monster_without_bonus_moves_does_not_detour_for_a_meal():
     p.dice(1)
     E.monster_turn(p.s, p.t, 0)
     assert p.s.eaten[0] == 0 and p.s.destroyed[0].sum() == 1
+
+
+def test_a_monster_behind_on_buildings_spares_the_last_meeple_and_wrecks_on():
+    """'The game ends when all Meeple are removed from the board', and then the monster with the most buildings wins:
+    eating the last meeple while the other monster leads 1 to 0 would hand it the game.  The glutton leaves the
+    meeple next door and wrecks the red four moves off (walking round the meeple, not through it); leading, it eats
+    the meeple and ends the game."""
+    rows = ["~~~~~~~~", "~Mm..r..", "~......E", "M~~~~~~~"]
+    behind = Position(rows)
+    behind.seat(0, GLUTTON, 0.2)
+    behind.s.destroyed[1, RED_ORANGE] = 1
+    behind.dice(4)
+    E.monster_turn(behind.s, behind.t, 0)
+    assert behind.all_used()
+    assert behind.s.eaten[0] == 0 and behind.s.on_board == 1 and list(behind.s.destroyed[0]) == [1, 0, 0, 0]
+    ahead = Position(rows)
+    ahead.seat(0, GLUTTON, 0.2)
+    ahead.s.destroyed[0, RED_ORANGE] = 2
+    ahead.s.destroyed[1, RED_ORANGE] = 1
+    ahead.dice(4)
+    E.monster_turn(ahead.s, ahead.t, 0)
+    assert ahead.s.eaten[0] == 1 and ahead.s.on_board == 0
 
 
 def test_every_move_a_scripted_policy_takes_is_one_the_rules_list():
