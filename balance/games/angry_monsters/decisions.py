@@ -191,4 +191,3 @@ def open_square(s, t, m, x):
     m.queue[0] = x
     m.in_queue[x] = 1
     _relax(s, t, m, 0, 1)
-

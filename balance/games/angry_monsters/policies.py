@@ -32,8 +32,8 @@ from balance.games.angry_monsters.decisions import (
     destroy_cost, evac_distances, meeple_may_enter, meeple_step_cost, monster_may_enter, monster_step_cost, open_square, option,
     square_of, what_of,
 )
-from balance.games.angry_monsters.state import winner_if_over
 from balance.games.angry_monsters.rules import BOARD_SOURCES, MAX_MEEPLES
+from balance.games.angry_monsters.state import winner_if_over
 from balance.kit import below, jit, jit_inline, minimum
 
 # STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
