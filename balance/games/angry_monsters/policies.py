@@ -252,10 +252,8 @@ def last_meal_to_spare(s, t, seat):
     w = winner_if_over(s, t, s.on_board)
     if w < 0 or w == seat or w == t.players - 1:
         return -1
-    for c in range(t.n_cells):
-        if s.meeple_count[c] > 0:
-            return c if s.meeple_count[c] == s.on_board else -1
-    return -1
+    c = s.meeple_cell[0]  # any meeple's square: the only one if it holds them all
+    return c if s.meeple_count[c] == s.on_board else -1
 
 
 @jit_inline
