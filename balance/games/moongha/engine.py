@@ -18,7 +18,7 @@ from balance.games.moongha.decisions import (
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
     TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option,
-    orange_use, orange_uses, pack_option, rubble_room, rubble_standing, tile_vp,
+    orange_use, orange_uses, pack_option, rubble_room, rubble_vp, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -964,16 +964,6 @@ def phase_three(s, t):
 
 # ---------------------------------------------------------------- scoring
 
-@jit_inline
-def colours_standing(s, t, c, n, standing):
-    """How many rubble colours (the players' and the neutral one) stand at ``standing`` in city ``c``."""
-    k = 0
-    for r in range(n + 1):
-        if rubble_standing(t, r, s.city_rubble[r, c]) == standing:
-            k += 1
-    return k
-
-
 @jit
 def score(s, t):
     """Victory points by source into ``s.vp`` and totals into ``s.scores``."""
@@ -983,31 +973,8 @@ def score(s, t):
     for c in range(C):
         if s.tile_owner[c] >= 0:
             s.vp[s.tile_owner[c], VP_TILES] += tile_vp(t, city_damage(s, c))
-        # rubble majorities: the neutral rubble (row n) competes but scores nothing
-        top = 0
-        for r in range(n + 1):
-            top = maximum(top, rubble_standing(t, r, s.city_rubble[r, c]))
-        if top == 0:
-            continue
-        if colours_standing(s, t, c, n, top) > 1:
-            for r in range(n):
-                if rubble_standing(t, r, s.city_rubble[r, c]) == top:
-                    s.vp[r, VP_RUBBLE] += t.tied_majority_vp
-            continue
         for r in range(n):
-            if rubble_standing(t, r, s.city_rubble[r, c]) == top:
-                s.vp[r, VP_RUBBLE] += t.majority_vp
-        second = 0
-        for r in range(n + 1):
-            standing = rubble_standing(t, r, s.city_rubble[r, c])
-            if standing < top:
-                second = maximum(second, standing)
-        if second == 0:
-            continue
-        if colours_standing(s, t, c, n, second) == 1:
-            for r in range(n):
-                if rubble_standing(t, r, s.city_rubble[r, c]) == second:
-                    s.vp[r, VP_RUBBLE] += t.second_vp
+            s.vp[r, VP_RUBBLE] += rubble_vp(s, t, c, r, -1, 0)
     for p in range(n):
         for i in range(t.kind_first[DRAKOOR], t.kind_first[DRAKOOR] + t.pieces[DRAKOOR]):
             if s.piece_where[p, i] == ON_BOARD:

@@ -30,7 +30,9 @@ once a player has placed all its rubble, which ends the game with the turn) ever
 what still changes the score (no weight reads the turn, so no tune could teach it): a Create/Heal token
 goes to a monster it completes, a Drakoor scoring where it stands or, while Attack tokens are left, a
 monster that may still attack them; once the last is taken, heroes and military go only after Drakoors
-and a move is worth what it changes in the seat's Drakoors' VP.  At any turn a Drakoor attacks only
+and a move is worth what it changes in the seat's Drakoors' VP.  An attack that would place the seat's last
+rubble pieces ends the game: it is made to win, and held back while the seat would lose (``ending_value``, by
+the seat's lead as it can reckon it, a rival's secret tiles at their mean).  At any turn a Drakoor attacks only
 Drakoors (anything else reveals it to the heroes for nothing that scores), a revealed Kiddoo joins every
 attack it may (it strikes first and takes no fire; a hidden one stays out by the style), an Attack token is worth
 little to a seat with no monster on the board that wrecks or hunts, and combat is valued by the dice:
@@ -45,7 +47,7 @@ from balance.games.moongha.decisions import (
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
     creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, military_target, option, orange_use, orange_uses,
-    rubble_room, rubble_standing, tile_vp,
+    rubble_room, rubble_standing, rubble_vp, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -169,6 +171,48 @@ def find_leaders(s, t):
 # The weights value what a monster or a human piece may do in the turns to come.  On the last turn only what
 # still changes the score counts: a monster attacks only by taking an Attack token, and a Drakoor scores
 # where it stands.
+
+# what a game's result is worth to a seat whose attack ends it (each style plays to win)
+GAME_RESULT = 20.0
+
+
+@jit_inline
+def ending_value(s, t, p, c, hits):
+    """``hits`` city damage in city ``c`` placing ``p``'s last rubble pieces ends the game (``all_rubble_placed``):
+    worth ``GAME_RESULT`` if ``p`` would then lead its rivals as it can reckon it (``end_lead``), as much less if it
+    would trail them; nothing if the hits leave it pieces to place."""
+    k = rubble_room(s, t, p, c, hits)
+    if k <= 0 or s.rubble_placed[p] + k < t.player_rubble:
+        return 0.0
+    lead = end_lead(s, t, p, c, k)
+    return GAME_RESULT if lead > 0 else (-GAME_RESULT if lead < 0 else 0.0)
+
+
+@jit
+def end_lead(s, t, p, c, k):
+    """``p``'s VP less the most a rival is reckoned to have, were the game scored with ``k`` more of ``p``'s rubble
+    in city ``c``: the rubble majorities and ``p``'s own City tiles as the board would then stand, the Drakoors at
+    the last scoring, the monsters Moogre destroyed; a rival's City tiles, which are secret, at ``p``'s number of
+    tiles times the mean VP of the cities that are not ``p``'s (each player draws as many)."""
+    tiles, own_vp, others, others_vp = 0, 0, 0, 0
+    for x in range(t.n_cities):
+        vp = tile_vp(t, city_damage(s, x) + (k if x == c else 0))
+        own = s.tile_owner[x] == p
+        tiles += 1 if own else 0
+        own_vp += vp if own else 0
+        others += 0 if own else 1
+        others_vp += 0 if own else vp
+    mine, best = 0.0, -1e9
+    for q in range(t.players):
+        vp = s.vp[q, VP_DRAKOOR] + s.moogre_vp[q]
+        for x in range(t.n_cities):
+            vp += rubble_vp(s, t, x, q, p, k if x == c else 0)
+        if q == p:
+            mine = vp + own_vp
+        else:
+            best = maximum(best, vp + tiles * others_vp / maximum(others, 1))
+    return mine - best
+
 
 @jit_inline
 def monsters_may_attack(s, t):
@@ -347,9 +391,6 @@ def rubble_of_an_attack(s, t, p, c, spare):
     return less_own_city_harm(s, t, p, c, 3, spare, m.rubble_memo[p, c])
 
 
-
-
-
 @jit
 def evaluate_places(s, t, p, lead, kinds):
     """Each city as a place for a hidden monster of ``p`` of the ``kinds`` (a bit mask), into ``s.policies.city_eval``:
@@ -505,8 +546,8 @@ def humans_value(s, t, p, i, c, dice, w):
 @jit_inline
 def city_target_value(s, t, p, i, c, dice, w):
     """Monster (p, i) attacking city ``c`` with ``dice`` dice: the rubble its expected hits left after the humans
-    place, if it survives the armour firing first; a monster lost to the armour or the infantry's return fire is
-    worth 1, as against the humans (the same fight)."""
+    place, and the game's result when they are the seat's last pieces, if it survives the armour firing first; a
+    monster lost to the armour or the infantry's return fire is worth 1, as against the humans (the same fight)."""
     lost = 1.0 - survives_the_humans(s, t, p, i, c, dice)
     through = whole_hits(t, dice) - humans_in(s, c)
     if through <= 0:
@@ -515,7 +556,7 @@ def city_target_value(s, t, p, i, c, dice, w):
         v = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
     else:
         v = rubble_value(s, t, p, c, through, w[W_SPARE])
-    return survives_armour(s, t, p, i, c) * w[W_BUILD] * v - lost
+    return survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through)) - lost
 
 
 @jit_inline

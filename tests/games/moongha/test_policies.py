@@ -18,7 +18,7 @@ from balance.games.moongha.rules import CITIES, Rules
 from balance.rules import apply_overrides
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET, KIDDOO, MECHOOR, MOOGRE, ON_BOARD, SHAGGOO,
-    SPECTOOR, VP_RUBBLE,
+    SPECTOOR, VP_DRAKOOR, VP_RUBBLE,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.columns import new_timelines
@@ -185,6 +185,53 @@ def test_the_hunter_goes_for_the_kill_where_the_wrecker_flattens_the_city():
     assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_MONSTER
     set_policy(s, "wrecker")
     assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_CITY
+
+
+def last_pieces_to_place(s, t, seat, left):
+    """The seat has all but ``left`` of its rubble pieces in Paris, Sydney and Tokyo (its majorities there)."""
+    placed = t.player_rubble - left
+    for i, city in enumerate(("Paris", "Sydney", "Tokyo")):
+        s.city_rubble[seat, CITY[city]] = placed // 3 + (1 if i < placed % 3 else 0)
+    s.rubble_placed[seat] = placed
+
+
+@pytest.mark.parametrize("policy", ("wrecker", "hunter"))
+def test_an_attack_that_places_the_seats_last_rubble_is_made_to_win(policy):
+    """'If one or more players have placed all twenty of their rubble pieces then the game ends': a Mechoor with 4
+    dice (2 hits expected) in Rome beside a rival's damaged Moogre, its seat's last 2 rubble pieces to place.  The
+    seat flattens Rome when that ends the game with it ahead (16 VP: four majorities, against a rival's 10), and
+    fights the Moogre when it would end the game behind (a rival's 20); with pieces to spare, each style plays its
+    own way (the wrecker takes the city, the hunter the kill)."""
+    s, t = seated(policy)
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    moogre = put(s, t, 1, MOOGRE, "Rome")
+    s.box_damage[1, MOOGRE] = 3
+    s.attack_dice = 4
+    rows = [(mech, D.TT_MONSTER, 1, moogre), (mech, D.TT_CITY, 0, ROME)]
+    own_way = pick(s, t, 0, D.ATTACK_TARGET, rows)[1]
+    assert own_way == (D.TT_CITY if policy == "wrecker" else D.TT_MONSTER)
+    last_pieces_to_place(s, t, 0, 2)
+    s.vp[1, VP_DRAKOOR] = 10
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_CITY
+    s.vp[1, VP_DRAKOOR] = 20
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_MONSTER
+    last_pieces_to_place(s, t, 0, 3)  # the attack leaves a piece to place: no end in it
+    assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == own_way
+
+
+def test_the_lead_at_the_end_reckons_a_rivals_secret_tiles_at_the_mean_of_the_cities_not_the_seats():
+    """The seat holds Rome and Paris (5 VP each undamaged); five of the other ten cities are flattened (8 brown rubble,
+    0 VP a tile), so a rival's two tiles are reckoned at 2 x 2.5.  Three of the seat's rubble in Rome would take the
+    majority there (4 VP) and cost its Rome tile 2 VP (3 damage: 3 VP)."""
+    s, t = seated("balanced")
+    s.tile_owner[:] = -1
+    s.tile_owner[ROME] = s.tile_owner[PARIS] = 0
+    flattened = [c for c in range(len(CITIES)) if c not in (ROME, PARIS)][:5]
+    s.city_rubble[t.players, flattened] = 8
+    assert P.end_lead(s, t, 0, ROME, 0) == 10 - 5
+    assert P.end_lead(s, t, 0, ROME, 3) == 3 + 5 + 4 - 5
+    s.moogre_vp[2] = 6
+    assert P.end_lead(s, t, 0, ROME, 3) == 12 - 11
 
 
 def test_the_lurker_puts_its_drakoor_in_a_quiet_city():
