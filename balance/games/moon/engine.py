@@ -18,7 +18,7 @@ from numba import njit
 
 from balance.games.moon import policies
 from balance.games.moon.decisions import (
-    CARD_TURN, MOON_WALLS, NO_SHIP, PASS, PASS_CARD, PLACE, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS,
+    CARD_TURN, MOON_WALLS, NO_SHIP, PASS, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS,
     TILE, TILE_ON, TURN_KIND, WALL, WALL_AT, WALL_TURN, a_of, areas_owned, b_of, card_square, crystal_gained,
     PER_CARD, groups_of, linked, may_enter, mission_vp, monster_of, option, placed_square, position_legal,
     square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step, wall_vertex, what_of,

@@ -25,7 +25,7 @@ import numpy as np
 from balance.games.moon.decisions import (
     CARD_TURN, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
     WALL_TURN, a_of, b_of, border_free, crystal_gained, grouped, kin_neighbours, kin_of, linked, may_enter, option,
-    placed_square, square_of, square_value, tiles_passed, track_after, wall_step, what_of,
+    square_of, square_value, tiles_passed, track_after, wall_step, what_of,
 )
 from balance.games.moon.state import CELLS, EAST_BORDER, MAX_HAND
 from balance.games.moon.tables import CRYSTAL, DOUBLE, GRID, N_CODES, NONE

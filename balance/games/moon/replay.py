@@ -18,7 +18,7 @@ from balance.games.moon.engine import (
 )
 from balance.games.moon.rules import MONSTERS, parse_card
 from balance.games.moon.state import EAST_BORDER
-from balance.games.moon.tables import FOOTPRINT, GRID, SHAPE_W, SQUARE_AT
+from balance.games.moon.tables import FOOTPRINT, GRID, SQUARE_AT
 from balance.report.fmt import count
 
 HEAD_LETTERS = "whvs"

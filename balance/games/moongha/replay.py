@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from balance.games.moongha.decisions import (
     A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, A_WHITE, SRC_A_BOMB, SRC_HERO,
-    SRC_MILITARY, TT_CITY, TT_HUMANS, TT_MONSTER,
+    SRC_MILITARY, TT_HUMANS, TT_MONSTER,
 )
 from balance.games.moongha.engine import (
     A_BOMB_FALLS, A_BOMB_ROLL, ACTION_TAKEN, ALL_RUBBLE_PLACED, ARMOUR_FIRES, ATTACK, ATTACKS, BLOOB_WAITS, BOXES,

@@ -7,7 +7,7 @@ from balance.games.moongha import engine
 from balance.games.moongha.decisions import option_row, pack_option
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import (
-    AVAILABLE, CAPTURED, DRAKOOR, HERO, MECHOOR, ON_BOARD, ORANGE, PURPLE, WHITE, leave_board, reset,
+    AVAILABLE, CAPTURED, DRAKOOR, HERO, MECHOOR, ON_BOARD, ORANGE, PURPLE, WHITE, leave_board,
 )
 from balance.games.moongha.tables import TABLES
 from balance.kit.log import events
