@@ -163,14 +163,14 @@ def rubble_vp(s, t, c, r, q, extra):
     ``tied_majority_vp`` each and no second place, a clear second ``second_vp``; the brown rubble competes but
     scores nothing."""
     mine = rubble_standing(t, r, s.city_rubble[r, c] + (extra if r == q else 0))
+    if mine == 0:
+        return 0
     above, level = 0, 0
     for o in range(t.players + 1):
         if o != r:
             other = rubble_standing(t, o, s.city_rubble[o, c] + (extra if o == q else 0))
             above += 1 if other > mine else 0
             level += 1 if other == mine else 0
-    if mine == 0:
-        return 0
     if above == 0:
         return t.tied_majority_vp if level > 0 else t.majority_vp
     return t.second_vp if above == 1 and level == 0 else 0

@@ -20,7 +20,8 @@ every option gets a value, the best is taken (ties are broken at random).  ``wre
   rubble placed, then the nearest rival on the seat's left); the A-bomb's damage and a jet's collateral
   damage to the seat's own secret cities count against them (by ``spare``);
 - ``attack_at``: Attack tokens a box stores before its hidden monster attacks (a revealed one
-  under threat, or the last turn, attacks with what it has);
+  under threat, a Moogre whose tokens can be expected to destroy a rival monster beside it, or the last
+  turn, attacks with what it has);
 - ``token_first``: a token worth this much (or a Pass marker's token box) is taken without weighing
   heroes and military against it: the humans are for when the token boxes offer nothing good.
   It also spares the policy valuing every city at most actions (0 weighs them every time).
@@ -35,8 +36,9 @@ rubble pieces ends the game: it is made to win, and held back while the seat wou
 the seat's lead as it can reckon it, a rival's secret tiles at their mean).  At any turn a Drakoor attacks only
 Drakoors (anything else reveals it to the heroes for nothing that scores), a revealed Kiddoo joins every
 attack it may (it strikes first and takes no fire; a hidden one stays out by the style), an Attack token is worth
-little to a seat with no monster on the board that wrecks or hunts, and combat is valued by the dice:
-Moogre's trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the
+little to a seat with no monster on the board that wrecks or hunts, a monster that damages cities attacks a
+city rather than its humans alone (the same fight, and the hits beyond it are rubble), and combat is valued by
+the dice: Moogre's trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the
 armour and the infantry's return fire.
 """
 
@@ -545,18 +547,24 @@ def humans_value(s, t, p, i, c, dice, w):
 
 @jit_inline
 def city_target_value(s, t, p, i, c, dice, w):
-    """Monster (p, i) attacking city ``c`` with ``dice`` dice: the rubble its expected hits left after the humans
-    place, and the game's result when they are the seat's last pieces, if it survives the armour firing first; a
-    monster lost to the armour or the infantry's return fire is worth 1, as against the humans (the same fight)."""
-    lost = 1.0 - survives_the_humans(s, t, p, i, c, dice)
+    """Monster (p, i) attacking city ``c`` with ``dice`` dice: the fight against its humans ('the same procedure as
+    if you were attacking humans', ``humans_value``), then, if it survives the armour firing first, the rubble its
+    expected hits left after the humans place and the game's result when they are the seat's last pieces.  With no
+    hit expected beyond the humans, the chance of one (``RUBBLE_CHANCE``), which an attack on the humans wastes and
+    which harms the seat's own secret city."""
+    fight = humans_value(s, t, p, i, c, dice, w) if humans_in(s, c) > 0 else 0.0
     through = whole_hits(t, dice) - humans_in(s, c)
     if through <= 0:
-        return -0.2 - lost
+        return fight - RUBBLE_CHANCE if s.tile_owner[c] == p else fight + RUBBLE_CHANCE
     if through == 3:
         v = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
     else:
         v = rubble_value(s, t, p, c, through, w[W_SPARE])
-    return survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through)) - lost
+    return fight + survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through))
+
+
+# a city attack's hits beyond those expected to remove the humans: rubble, where an attack on the humans wastes them
+RUBBLE_CHANCE = 0.05
 
 
 @jit_inline
@@ -623,7 +631,7 @@ def evaluate_cities(s, t, p, lead, rows):
         # the attack a placed piece must make goes to a rival if one is there, else it hurts our own (once no
         # monster attacks again, it changes no score: Drakoors are no military target)
         if (want_military and matter > 0.0 and military_target(s, t, q, j)
-                and (q != p or ev[E_INFANTRY, c] <= 0.0)):
+                and (q != p or ev[E_INFANTRY, c] <= 0.0) and not moogres_prey(s, t, p, q, j)):
             base = 3 * s.city_humans[c, ARMOUR] + 2 * s.city_humans[c, INFANTRY]
             infantry = military_target_value(s, t, q, j, (2 + base) * hit, lead)
             armour = military_target_value(s, t, q, j, (3 + base) * hit, lead)
@@ -702,7 +710,7 @@ def best_jet(s, t, p, lead):
     spare = s.policies.param[p, W_SPARE]
     for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
-        if q != p and military_target(s, t, q, j):
+        if q != p and military_target(s, t, q, j) and not moogres_prey(s, t, p, q, j):
             v = military_target_value(s, t, q, j, 2.0, lead) - jet_collateral_harm(s, t, p, q, j, spare)
             if v > best:
                 best = v
@@ -716,6 +724,40 @@ def monster_threatened(s, t, p, k):
         if s.piece_where[p, i] == ON_BOARD and s.piece_hidden[p, i] == 0 and threat(s, s.piece_city[p, i]) > 0:
             return True
     return False
+
+
+@jit
+def trophy_in_reach(s, t, p, k):
+    """The box is Moogre's, and its stored tokens can be expected to destroy a rival monster beside one of the seat's
+    Moogres (``moogre_kills``), which storing one more token would give the monster a go to move or hide away with."""
+    if k != MOOGRE:
+        return False
+    for b in range(s.monsters):
+        if moogre_kills(s, t, p, s.board_player[b], s.board_piece[b], s.box_attack[p, MOOGRE]):
+            return True
+    return False
+
+
+@jit
+def moogre_kills(s, t, p, q, j, tokens):
+    """Rival monster (q, j) stands beside one of ``p``'s Moogres, which may attack it and can expect to destroy it
+    with ``tokens`` Attack tokens: a trophy ('If you destroy a monster with your Moogre ... you place it in your
+    Moogre Monster Box'), which a kill by anything else takes from it."""
+    if q == p or s.on_board[p, MOOGRE] == 0 or not may_attack(s, t, MOOGRE, q, j):
+        return False
+    if remaining(s, t, q, j) > whole_hits(t, tokens * t.attack_dice[MOOGRE]):
+        return False
+    for i in range(t.kind_first[MOOGRE], t.kind_first[MOOGRE] + t.pieces[MOOGRE]):
+        if s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == s.piece_city[q, j]:
+            return True
+    return False
+
+
+@jit_inline
+def moogres_prey(s, t, p, q, j):
+    """Rival monster (q, j) is a trophy for one of ``p``'s Moogres with the tokens in its box and one more: the seat's
+    heroes, military and jets leave it to Moogre."""
+    return moogre_kills(s, t, p, q, j, s.box_attack[p, MOOGRE] + 1)
 
 
 @jit
@@ -879,11 +921,13 @@ def best_move(s, t, p, n):
 @jit
 def best_spending(s, t, p, n):
     """ATTACK_SPEND: store (j = 0) until the box holds ``attack_at`` tokens, the monster is revealed under
-    threat or it is the last turn; then attack with every token, if the attack is worth it."""
+    threat, its tokens can be expected to win Moogre a trophy or it is the last turn; then attack with every
+    token, if the attack is worth it."""
     w = s.policies.param[p]
     k = s.attack_kind
     stored = s.box_attack[p, k]
-    ready = stored >= w[W_ATTACK_AT] or last_turn(s, t) or monster_threatened(s, t, p, k)
+    ready = (stored >= w[W_ATTACK_AT] or last_turn(s, t) or monster_threatened(s, t, p, k)
+             or trophy_in_reach(s, t, p, k))
     best, pick, ties = -1e18, 0, 0
     for o in range(n):
         j = option(s, o, 0)
@@ -963,6 +1007,8 @@ def option_value(s, t, p, kind, o, w, lead):
     if kind == MILITARY_TARGET:
         if a == p:
             return -5.0
+        if moogres_prey(s, t, p, a, b):
+            return 0.0
         v = military_target_value(s, t, a, b, 2.0, lead)
         return v - jet_collateral_harm(s, t, p, a, b, w[W_SPARE]) if c == JET else v
     return 0.0

@@ -234,6 +234,74 @@ def test_the_lead_at_the_end_reckons_a_rivals_secret_tiles_at_the_mean_of_the_ci
     assert P.end_lead(s, t, 0, ROME, 3) == 12 - 11
 
 
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_a_monster_that_damages_cities_attacks_the_city_rather_than_its_humans_alone(policy):
+    """'When you attack a city you follow the same procedure as if you were attacking humans. After eliminating any
+    and all hero and military units ... each additional hit results in one damage': a Moogre with 4 dice (2 hits
+    expected) against an armour and two infantry in Paris attacks the city, whose fight is the same and whose hits
+    beyond the humans are rubble, unless Paris is the seat's own secret city."""
+    s, t = seated(policy)
+    s.tile_owner[:] = -1
+    moogre = put(s, t, 0, MOOGRE, "Paris")
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, INFANTRY] = 2
+    s.attack_dice = 4
+    for rows in ([(moogre, D.TT_HUMANS, 0, PARIS), (moogre, D.TT_CITY, 0, PARIS)],
+                 [(moogre, D.TT_CITY, 0, PARIS), (moogre, D.TT_HUMANS, 0, PARIS)]):
+        assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_CITY
+        s.tile_owner[PARIS] = 0
+        assert pick(s, t, 0, D.ATTACK_TARGET, rows)[1] == D.TT_HUMANS
+        s.tile_owner[PARIS] = -1
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_moogre_attacks_with_fewer_tokens_than_its_attack_at_when_they_can_be_expected_to_win_a_trophy(policy):
+    """Moogre in Rome with 1 Attack token stored (2 dice, 1 hit expected), fewer than any preset's ``attack_at``,
+    beside a rival's revealed Mechoor: it stores the token while the Mechoor has 2 damage left, and attacks when
+    1 is left ('If you destroy a monster with your Moogre ... you place it in your Moogre Monster Box'), but not
+    a hidden Mechoor, which it may not attack; a rival's Spectoor with 1 damage left in Paris is out of its reach."""
+    s, t = seated(policy)
+    put(s, t, 0, MOOGRE, "Rome")
+    mech = put(s, t, 1, MECHOOR, "Rome")
+    put(s, t, 2, SPECTOOR, "Paris")
+    s.box_damage[2, SPECTOOR] = t.damage_capacity[SPECTOOR] - 1
+    s.attack_kind = MOOGRE
+    s.box_attack[0, MOOGRE] = 1
+    assert s.box_attack[0, MOOGRE] < s.policies.param[0, P.W_ATTACK_AT]
+    rows = [(0,), (1,)]
+    s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 2
+    assert pick(s, t, 0, D.ATTACK_SPEND, rows)[0] == 0
+    s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 1
+    assert pick(s, t, 0, D.ATTACK_SPEND, rows)[0] == 1
+    s.piece_hidden[1, mech] = 1
+    assert pick(s, t, 0, D.ATTACK_SPEND, rows)[0] == 0
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_heroes_military_and_jets_leave_a_trophy_to_the_seats_moogre(policy):
+    """'If you destroy a monster with your Moogre ... you place it in your Moogre Monster Box': a kill by anything
+    else takes the trophy from it.  A rival's revealed Mechoor with 1 damage left beside the seat's Moogre (which
+    can expect to destroy it with one Attack token) is no target for the seat's jet, nor a reason to send an
+    infantry to Rome, and a military piece goes for a rival's unhurt Spectoor instead; without the Moogre, the
+    Mechoor is the better target."""
+    for with_moogre in (True, False):
+        s, t = seated(policy)
+        if with_moogre:
+            put(s, t, 0, MOOGRE, "Rome")
+        mech = put(s, t, 1, MECHOOR, "Rome")
+        s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 1
+        lead = P.leading_rival(s, t, 0)
+        jet_at_mechoor = P.best_jet(s, t, 0, lead)
+        P.evaluate_cities(s, t, 0, lead, 1 << P.E_INFANTRY)
+        infantry_in_rome = s.policies.city_eval[P.E_INFANTRY, ROME]
+        spectoor = put(s, t, 2, SPECTOOR, "Paris")
+        for military in (INFANTRY, JET):
+            rows = [(1, mech, military), (2, spectoor, military)]
+            assert pick(s, t, 0, D.MILITARY_TARGET, rows)[1] == (spectoor if with_moogre else mech)
+        assert (jet_at_mechoor == 0.0) == with_moogre
+        assert (infantry_in_rome <= 0.0) == with_moogre
+
+
 def test_the_lurker_puts_its_drakoor_in_a_quiet_city():
     s, t = seated("lurker")
     for c, kind in enumerate((MECHOOR, MOOGRE, SPECTOOR, BLOOB)):  # a rival monster in each of four cities
@@ -299,10 +367,10 @@ def test_a_monster_attacking_the_humans_or_the_city_counts_the_return_fire_of_th
     assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 3) == pytest.approx(1 / 4)
     assert P.survives_the_humans(s, t, 0, kiddoo, PARIS, 6) == 1.0  # 3 hits expected: no infantry left
     # the same fight when a Bloob with 1 damage left attacks the city: 4 dice, 2 hits expected, all on the
-    # infantry; the one left rolls 2 dice, and no rubble gets through
+    # infantry; the one left rolls 2 dice, and no rubble is expected to get through (only by chance)
     bloob = put(s, t, 0, BLOOB, "Paris", hidden=True)
     s.box_damage[0, BLOOB] = t.damage_capacity[BLOOB] - 1
-    assert P.city_target_value(s, t, 0, bloob, PARIS, 4, w) == pytest.approx(-0.2 - (1 - 1 / 4))
+    assert P.city_target_value(s, t, 0, bloob, PARIS, 4, w) == pytest.approx(gain - (1 - 1 / 4) + P.RUBBLE_CHANCE)
 
 
 def test_moogres_trophy_is_valued_by_the_chance_to_kill():
