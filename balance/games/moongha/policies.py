@@ -545,6 +545,10 @@ def humans_value(s, t, p, i, c, dice, w):
     return survives_armour(s, t, p, i, c) * gain - (1.0 - survives_the_humans(s, t, p, i, c, dice))
 
 
+# a city attack's hits beyond those expected to remove the humans: rubble, where an attack on the humans wastes them
+RUBBLE_CHANCE = 0.05
+
+
 @jit_inline
 def city_target_value(s, t, p, i, c, dice, w):
     """Monster (p, i) attacking city ``c`` with ``dice`` dice: the fight against its humans ('the same procedure as
@@ -562,9 +566,6 @@ def city_target_value(s, t, p, i, c, dice, w):
         v = rubble_value(s, t, p, c, through, w[W_SPARE])
     return fight + survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through))
 
-
-# a city attack's hits beyond those expected to remove the humans: rubble, where an attack on the humans wastes them
-RUBBLE_CHANCE = 0.05
 
 
 @jit_inline
@@ -756,7 +757,7 @@ def moogre_kills(s, t, p, q, j, tokens):
 @jit_inline
 def moogres_prey(s, t, p, q, j):
     """Rival monster (q, j) is a trophy for one of ``p``'s Moogres with the tokens in its box and one more: the seat's
-    heroes, military and jets leave it to Moogre."""
+    military and jets leave it to Moogre."""
     return moogre_kills(s, t, p, q, j, s.box_attack[p, MOOGRE] + 1)
 
 

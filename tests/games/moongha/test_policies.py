@@ -278,7 +278,7 @@ def test_moogre_attacks_with_fewer_tokens_than_its_attack_at_when_they_can_be_ex
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
-def test_heroes_military_and_jets_leave_a_trophy_to_the_seats_moogre(policy):
+def test_military_and_jets_leave_a_trophy_to_the_seats_moogre(policy):
     """'If you destroy a monster with your Moogre ... you place it in your Moogre Monster Box': a kill by anything
     else takes the trophy from it.  A rival's revealed Mechoor with 1 damage left beside the seat's Moogre (which
     can expect to destroy it with one Attack token) is no target for the seat's jet, nor a reason to send an
