@@ -137,10 +137,16 @@ def orange_use(s, t, p, u):
 
 
 @jit_inline
+def rubble_left(s, t, p):
+    """Player ``p``'s rubble pieces not yet on the board; with none left the game ends (``all_rubble_placed``)."""
+    return t.player_rubble - s.rubble_placed[p]
+
+
+@jit_inline
 def rubble_room(s, t, p, c, hits):
     """How many of ``hits`` city damage become player ``p``'s rubble in city ``c``: within the city's cap and the
     player's rubble pieces left."""
-    return minimum(minimum(hits, t.city_damage_cap - city_damage(s, c)), t.player_rubble - s.rubble_placed[p])
+    return minimum(minimum(hits, t.city_damage_cap - city_damage(s, c)), rubble_left(s, t, p))
 
 
 @jit_inline
@@ -193,7 +199,7 @@ def all_rubble_placed(s, t):
     """A player has placed all its rubble pieces, which ends the game (``rubble_end_timing``: with the action, or
     with the turn)."""
     for p in range(t.players):
-        if s.rubble_placed[p] >= t.player_rubble:
+        if rubble_left(s, t, p) <= 0:
             return True
     return False
 

@@ -18,7 +18,7 @@ from balance.games.moongha.decisions import (
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
     TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option,
-    orange_use, orange_uses, pack_option, rubble_room, rubble_vp, tile_vp,
+    orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -921,7 +921,7 @@ def ended_by_action(s, t, p):
     came back later in it), or (option) when ``p`` placed all its rubble."""
     if s.brown_gone == 1:
         return BROWN_RUBBLE_GONE
-    if t.rubble_end_timing != AT_END_OF_TURN and s.rubble_placed[p] >= t.player_rubble:
+    if t.rubble_end_timing != AT_END_OF_TURN and rubble_left(s, t, p) <= 0:
         return ALL_RUBBLE_PLACED
     return NOT_OVER
 

@@ -49,7 +49,7 @@ from balance.games.moongha.decisions import (
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
     creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, military_target, option, orange_use, orange_uses,
-    rubble_room, rubble_standing, rubble_vp, tile_vp,
+    rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -184,7 +184,7 @@ def ending_value(s, t, p, c, hits):
     worth ``GAME_RESULT`` if ``p`` would then lead its rivals as it can reckon it (``end_lead``), as much less if it
     would trail them; nothing if the hits leave it pieces to place."""
     k = rubble_room(s, t, p, c, hits)
-    if k <= 0 or s.rubble_placed[p] + k < t.player_rubble:
+    if k <= 0 or k < rubble_left(s, t, p):
         return 0.0
     lead = end_lead(s, t, p, c, k)
     return GAME_RESULT if lead > 0 else (-GAME_RESULT if lead < 0 else 0.0)
@@ -386,7 +386,7 @@ def rubble_of_an_attack(s, t, p, c, spare):
     pieces left: every city is valued at most Move and Create decisions (and 3 hits are a common attack),
     and the rubble rarely changes between them."""
     m = s.policies
-    now = 4 * city_damage(s, c) + minimum(t.player_rubble - s.rubble_placed[p], 3) + 1
+    now = 4 * city_damage(s, c) + minimum(rubble_left(s, t, p), 3) + 1
     if m.rubble_memo_at[p, c] != now:
         m.rubble_memo[p, c] = majority_value(s, t, p, c, 3)
         m.rubble_memo_at[p, c] = now
