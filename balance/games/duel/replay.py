@@ -66,7 +66,7 @@ class Map:
 MARKS = "12345ksbpdom"  # the heroes by number, the monsters by a letter of their name
 LEGEND = ("Map: . street, # building, % rubble, ? a face-down bonus counter; heroes 1 Joe, 2 Arnie, 3 Billy, 4 Skull, "
           "5 Jade; monsters k Kiddoo, s Shaggoo, b the Bloob, p Spectoor, d Drakoor, o Moogre, m Mechoor. A square is "
-          "(row, column), counted from 1 at the top left (the rules' thick_lines count from 0).")
+          "(row, column), counted from 1 at the top left, as the rules' thick_lines name them.")
 
 
 def describe(events, seats: list[str], rules) -> list[str]:

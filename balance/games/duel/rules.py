@@ -51,7 +51,7 @@ MAP = (
     "b##.##?##.##r",
     "b.....?.....r",
 )
-THICK_LINES = ("3,6|4,6", "5,6|6,6")
+THICK_LINES = ("4,7|5,7", "6,7|7,7")
 
 
 def _hero_deck():
@@ -198,7 +198,7 @@ class Rules:
                                       "middle, heroes west, monsters east, bonus squares between",
                       length=(2, MAX_SIDE))
     thick_lines: tuple = rule(THICK_LINES, "Thick black lines, each between two squares side by side: 'row,col|row,col' "
-                                           "(rows and columns from 0)",
+                                           "(rows and columns from 1 at the map's top left, as the replay names squares)",
                               assumed=DRAFT + "two fences across the park's north and south entrances",
                               length=(0, 4 * MAX_SIDE * MAX_SIDE))
     diagonal_past_thick_line: str = rule(
@@ -344,11 +344,11 @@ def parse_line(text: str, width: int, height: int):
         (r1, c1), (r2, c2) = [tuple(int(v) for v in x.split(",")) for x in (a, b)]
     except ValueError:
         return f"thick line {text!r}: expected 'row,col|row,col'"
-    if not all(0 <= r < height and 0 <= c < width for r, c in ((r1, c1), (r2, c2))):
-        return f"thick line {text!r}: a square is off the {height}x{width} map"
+    if not all(1 <= r <= height and 1 <= c <= width for r, c in ((r1, c1), (r2, c2))):
+        return f"thick line {text!r}: a square is off the {height}x{width} map (rows 1-{height}, columns 1-{width})"
     if abs(r1 - r2) + abs(c1 - c2) != 1:
         return f"thick line {text!r}: the two squares must be side by side"
-    return r1 * width + c1, r2 * width + c2
+    return (r1 - 1) * width + c1 - 1, (r2 - 1) * width + c2 - 1
 
 
 def rules_problems(rules: Rules) -> list[str]:

@@ -250,12 +250,12 @@ def test_a_hunting_monster_counts_its_steps_around_the_thick_lines():
     a, b = open_map.cell(0, 0), open_map.cell(2, 7)
     assert open_map.t.walk[0, a, b] == open_map.t.apart[a, b] == 7
     assert open_map.t.walk[1, a, b] == 9
-    fence = [f"0,{c}|1,{c}" for c in range(11)]  # the gap: column 11
+    fence = [f"1,{c}|2,{c}" for c in range(1, 12)]  # the gap: column 12 (row 0, column 11 in the test's cells)
     fenced = Position(["............"] * 3, thick_lines=fence)
     a, b = fenced.cell(0, 0), fenced.cell(1, 0)
     assert fenced.t.walk[0, a, b] == 11 + 11  # along row 0, a diagonal step through the gap, back along row 1
     assert fenced.t.walk[1, a, b] == 11 + 1 + 11
-    shut = Position(["............"] * 3, thick_lines=fence + ["0,11|1,11"])
+    shut = Position(["............"] * 3, thick_lines=fence + ["1,12|2,12"])
     assert shut.t.walk[0, a, b] == shut.t.walk[1, a, b] == FAR
 
 

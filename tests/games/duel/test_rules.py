@@ -99,11 +99,11 @@ def test_the_bloob_moves_one_square_the_others_two():
 
 
 def test_a_thick_line_stops_a_step_and_a_diagonal_needs_an_open_side():
-    p = Position(["1....", "....."], thick_lines=("0,0|0,1",))
+    p = Position(["1....", "....."], thick_lines=("1,1|1,2",))
     east, south_east = STEPS.index((0, 1)), STEPS.index((1, 1))
     assert p.t.step[p.cell(0, 0), east] == -1
     assert p.t.step[p.cell(0, 0), south_east] == p.cell(1, 1)
-    p = Position(["1....", "....."], thick_lines=("0,0|0,1",), diagonal_past_thick_line="never")
+    p = Position(["1....", "....."], thick_lines=("1,1|1,2",), diagonal_past_thick_line="never")
     assert p.t.step[p.cell(0, 0), south_east] == -1
 
 

@@ -1,11 +1,13 @@
 """The two-player game's setup, and the odds of a close combat against the exact ones."""
 
+from dataclasses import replace
+
 import numpy as np
 
 from balance.games.duel import engine
 from balance.games.duel.decisions import BONUS, what_of
-from balance.games.duel.rules import Rules
-from balance.games.duel.tables import TABLES
+from balance.games.duel.rules import MAP, Rules, rules_problems
+from balance.games.duel.tables import STEPS, TABLES
 from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
 
 
@@ -21,6 +23,22 @@ def test_setup_pieces_on_their_spots_six_cards_each_and_the_bonus_counters_face_
     faces = sorted(int(s.bonus[c]) for c in t.bonus_squares[:t.n_bonus_squares])
     assert faces == sorted(int(k) for k in t.bonus_pool[:t.n_bonus_counters])
     assert s.carry[4, 7] == 1  # Jade's radio (counter 7)
+
+
+def test_thick_lines_name_their_squares_from_1_at_the_top_left_as_the_replay_does():
+    """The default fences, '4,7|5,7' and '6,7|7,7', close the park's north and south entrances (column 7 of 13)."""
+    t = TABLES.python(Rules(), 2)
+    width = len(MAP[0])
+    south = STEPS.index((1, 0))
+    north_street, park_north = 3 * width + 6, 4 * width + 6  # cells count from 0
+    park_south, south_street = 5 * width + 6, 6 * width + 6
+    assert MAP[3][6] == "." and MAP[6][6] == "."
+    assert t.step[north_street, south] == -1 and t.step[park_south, south] == -1
+    assert t.step[park_north, south] == park_north + width  # inside the park: open
+    assert t.step[south_street, south] == south_street + width
+    off = rules_problems(replace(Rules(), thick_lines=("0,7|1,7",)))
+    assert off == ["thick line '0,7|1,7': a square is off the 10x13 map (rows 1-10, columns 1-13)"]
+    assert rules_problems(replace(Rules(), thick_lines=("10,13|10,12",))) == []
 
 
 def test_no_bonus_action_without_a_card_in_hand():
