@@ -196,7 +196,7 @@ def draw_strategy_seats(fig, a: Analysis) -> None:
         finite = (data - fair)[np.isfinite(data)]
         span = max(float(np.max(np.abs(finite))) if finite.size else 0.0, 0.02)
         annotated_heatmap(fig.subplots(), data - fair, labels, seats, "win rate minus the seat's fair share",
-                          percent_cells=True, cmap="RdBu", centre=0.0, vmin=-span, vmax=span, text=data)
+                          percent_cells=True, cmap=RATE_COLOURS, centre=0.0, vmin=-span, vmax=span, text=data)
     else:
         _heatmap(fig, data, labels, seats, a.fair_share, "win rate")
     fig.axes[0].set_xlabel("seat")
@@ -220,10 +220,18 @@ def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
     finite = data[np.isfinite(data)]
     span = max(float(np.max(np.abs(finite - centre))) if finite.size else 0.0, 0.02)
     ax = fig.subplots()
-    annotated_heatmap(ax, data, rows, cols, label, percent_cells=True, cmap="RdBu", centre=centre,
+    annotated_heatmap(ax, data, rows, cols, label, percent_cells=True, cmap=RATE_COLOURS, centre=centre,
                       vmin=centre - span, vmax=centre + span, xrotate=xrotate)
-    # the colours are symmetric about the centre, but a rate is within 0..1: the bar shows no -10% or 110%
-    ax.collections[0].colorbar.ax.set_ylim(max(centre - span, 0.0), min(centre + span, 1.0))
+    clip_rate_bar(ax, centre - span, centre + span)
+
+
+# a rate against its fair value, in every report's heat maps: blue above, white at it, red below
+RATE_COLOURS = "RdBu"
+
+
+def clip_rate_bar(ax, vmin: float, vmax: float) -> None:
+    """The colours are symmetric about a fair value, but a rate is within 0..1: the bar shows no -10% or 110%."""
+    ax.collections[0].colorbar.ax.set_ylim(max(vmin, 0.0), min(vmax, 1.0))
 
 
 def annotated_heatmap(ax, data, rows, cols, label, percent_cells, cmap, centre=None, vmin=None, vmax=None,

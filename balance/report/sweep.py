@@ -240,7 +240,37 @@ def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str
     return draw
 
 
-def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, centre=None, rate=True):
+# a heat map's colours span at least this many 95% half-widths of its cells either side of its centre: a difference
+# within the noise stays pale, where a scale stretched over the values alone paints it from one end to the other
+NOISE_SPAN = 3.0
+
+
+def colour_range(values: np.ndarray, noise: float, centre: float | None = None, floor: float | None = None):
+    """The (vmin, vmax) of a heat map's colours: its values' range, centred on ``centre`` (a fair value: white) if
+    given, and at least ``NOISE_SPAN`` times ``noise`` (the largest 95% half-width of a cell) either side of it;
+    never below ``floor`` (a spread, which is never negative, starts at it)."""
+    finite = values[np.isfinite(values)]
+    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 0.0)
+    least = NOISE_SPAN * noise
+    if centre is not None:
+        span = max(abs(lo - centre), abs(hi - centre), least, 1e-9)
+        return centre - span, centre + span
+    if floor is not None:
+        return floor, max(hi, floor + 2 * least, floor + 1e-9)
+    mid, half = (lo + hi) / 2, max((hi - lo) / 2, least, 1e-9)
+    return mid - half, mid + half
+
+
+def _half_width(summary: pl.DataFrame, columns: list[str]) -> float:
+    """The largest 95% half-width of the columns' values over the points (0 where no interval is kept)."""
+    widths = [(summary[c + " hi"] - summary[c + " lo"]).max() / 2 for c in columns if c + " hi" in summary.columns]
+    return max([w for w in widths if w is not None], default=0.0)
+
+
+def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, noise: float, centre=None, floor=None,
+                  rate=True):
+    """The value at each point of a sweep over two keys, coloured by ``colour_range``: about ``centre``, blue above
+    and red below, as in a run's report."""
     k1, k2 = keys
     rows = list(dict.fromkeys(summary[k2].to_list()))
     cols = list(dict.fromkeys(summary[k1].to_list()))
@@ -249,16 +279,12 @@ def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, cen
         grid[rows.index(row[k2]), cols.index(row[k1])] = value(row)
 
     def draw(fig):
-        finite = grid[np.isfinite(grid)]
-        vmin, vmax = (finite.min(), finite.max()) if finite.size else (0, 1)
-        if isinstance(centre, float):  # coloured against a fair value: red above, blue below, white at it
-            span = max(abs(vmin - centre), abs(vmax - centre), 1e-9)
-            vmin, vmax = centre - span, centre + span
-        if vmin == vmax:
-            vmin, vmax = vmin - 1e-9, vmax + 1e-9
+        vmin, vmax = colour_range(grid, noise, centre, floor)
         ax = fig.subplots()
         F.annotated_heatmap(ax, grid, rows, cols, label, percent_cells=rate,
-                            cmap="RdBu_r" if centre is not None else "viridis", vmin=vmin, vmax=vmax)
+                            cmap=F.RATE_COLOURS if centre is not None else "viridis", vmin=vmin, vmax=vmax)
+        if rate and centre is not None:
+            F.clip_rate_bar(ax, vmin, vmax)
         ax.set_xlabel(k1)
         ax.set_ylabel(k2)
 
@@ -333,28 +359,46 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
         sections.append(Section(f"What changes with {key}", figs))
     elif len(keys) == 2:
         maps = []
+        above = "blue above, red below"
+        faded = f"pale within {NOISE_SPAN:.0f} times the widest 95% half-width of a point"
         shown = side_cols if len(side_cols) != 2 else [min(side_cols, key=lambda c: side_seats.get(c, 1))]
         for c in shown:  # with two sides, the smaller one ("the human"): the other is its complement
             name = c.removeprefix("side ").removesuffix(" win rate")
             share = float(np.mean(decided)) * side_seats.get(c, 1) / players
             maps.append(Plot(_draw_heatmap(summary, keys, lambda r, c=c: r[c], f"{name}: share of the games won",
-                                           centre=share), 3.0,
+                                           _half_width(summary, [c]), centre=share), 3.0,
                              f"The share of the games {name} won at each point; white is its seats' share of the "
-                             f"games ({100 * share:.1f}%, {side_seats.get(c, 1)} of {players} players), blue below."))
+                             f"games ({100 * share:.1f}%, {side_seats.get(c, 1)} of {players} players), {above}, "
+                             f"{faded}."))
         rival_seats = [s for s in range(1, players + 1) if roles[s - 1] == roles[0]]
         if len(rival_seats) > 1:
             role = f" ({roles[0]}: compare with the other {roles[0]} seats)" if sided else " (first-seat advantage)"
+            first = float(np.mean(fair[f"{roles[0]}s' even split"] if sided else fair))
+            white = "an even split of its role's wins" if sided else "the fair share"
             maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["seat 1 win rate"], "seat 1 win rate",
-                                           centre=True), 3.0, f"Seat 1's win rate at each point{role}."))
+                                           _half_width(summary, ["seat 1 win rate"]), centre=first), 3.0,
+                             f"Seat 1's win rate at each point{role}; white is {white} ({100 * first:.1f}%), {above}, "
+                             f"{faded}."))
+        if len(strategies) > 1 and not sided:
+            share = float(np.mean(fair))
+            for c in strategies:
+                name = c.removeprefix("strategy ").removesuffix(" win rate")
+                maps.append(Plot(_draw_heatmap(summary, keys, lambda r, c=c: r[c], f"{name}: win rate",
+                                               _half_width(summary, [c]), centre=share), 3.0,
+                                 f"Strategy {name}'s win rate (per seat played) at each point; white is the fair "
+                                 f"share ({100 * share:.1f}%), {above}, {faded}."))
         widest = max(groups(roles).values(), key=len)
         if len(widest) > 1:
             cols = [f"seat {s} win rate" for s in widest]
             spread = lambda r: max(r[c] for c in cols) - min(r[c] for c in cols)  # noqa: E731
-            maps.append(Plot(_draw_heatmap(summary, keys, spread, "seat spread"), 3.0,
-                             "Seat spread: the best seat's win rate minus the worst seat's"
-                             + (f", among the {roles[widest[0] - 1]} seats." if sided else ".")))
-        maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["game length (turns)"], "mean turns", rate=False),
-                         3.0, "Mean game length (turns) at each point."))
+            maps.append(Plot(_draw_heatmap(summary, keys, spread, "seat spread", _half_width(summary, cols), floor=0.0),
+                             3.0, "Seat spread: the best seat's win rate minus the worst seat's"
+                             + (f", among the {roles[widest[0] - 1]} seats" if sided else "")
+                             + f"; the scale starts at 0 and reaches at least {2 * NOISE_SPAN:.0f} times the widest "
+                               "95% half-width of a seat's rate (a spread of that order is noise)."))
+        maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["game length (turns)"], "mean turns",
+                                       _half_width(summary, ["game length (turns)"]), rate=False),
+                         3.0, f"Mean game length (turns) at each point, {faded}."))
         sections.append(Section(f"What changes with {keys[0]} and {keys[1]}", maps))
     else:
         sections.append(Section("What changes", [Text("With more than two varied values the points are listed in the "
