@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from balance.analysis.metrics import Analysis
-from balance.analysis.stats import Histogram
+from balance.analysis.stats import Histogram, wilson
 
 # seaborn's "colorblind" palette (Okabe-Ito based), spelled out: importing seaborn costs seconds
 PALETTE = ["#0173b2", "#de8f05", "#029e73", "#d55e00", "#cc78bc", "#ca9161", "#fbafe4", "#949494", "#ece133",
@@ -191,14 +191,15 @@ def draw_strategy_seats(fig, a: Analysis) -> None:
             if st.seat_played[s - 1]:
                 data[i, s - 1] = st.seat_wins[s - 1] / st.seat_played[s - 1]
     seats = [f"seat {s}" + (f"\n{a.roles[s - 1]}" if a.has_sides else "") for s in range(1, a.players + 1)]
+    noise = max((_half_width(st.seat_wins[s], st.seat_played[s]) for st in a.strategies.values()
+                 for s in range(a.players)), default=0.0)
     if a.has_sides:  # coloured against each seat's own fair share (its role's wins split evenly)
         fair = np.array(a.seat_fair)[None, :]
-        finite = (data - fair)[np.isfinite(data)]
-        span = max(float(np.max(np.abs(finite))) if finite.size else 0.0, 0.02)
+        vmin, vmax = colour_range(data - fair, noise, 0.0, least=RATE_SPAN)
         annotated_heatmap(fig.subplots(), data - fair, labels, seats, "win rate minus the seat's fair share",
-                          percent_cells=True, cmap=RATE_COLOURS, centre=0.0, vmin=-span, vmax=span, text=data)
+                          percent_cells=True, cmap=RATE_COLOURS, centre=0.0, vmin=vmin, vmax=vmax, text=data)
     else:
-        _heatmap(fig, data, labels, seats, a.fair_share, "win rate")
+        _heatmap(fig, data, labels, seats, a.fair_share, "win rate", noise)
     fig.axes[0].set_xlabel("seat")
 
 
@@ -210,23 +211,55 @@ def draw_head_to_head(fig, a: Analysis) -> None:
             h = a.head_to_head.get((x, y))
             if h is not None and h.a_wins + h.b_wins:
                 data[i, j] = h.share.value
-    _heatmap(fig, data, labels, labels, 0.5, "row's share of the pair's wins", xrotate=True)
+    noise = max(((h.share.hi - h.share.lo) / 2 for h in a.head_to_head.values() if h.a_wins + h.b_wins), default=0.0)
+    _heatmap(fig, data, labels, labels, 0.5, "row's share of the pair's wins", noise, xrotate=True)
     fig.axes[0].set_ylabel("strategy (row)")
     fig.axes[0].set_xlabel("against (column)")
 
 
-def _heatmap(fig, data, rows, cols, centre, label, xrotate=False) -> None:
-    """An annotated heatmap, blue above ``centre`` and red below, blank where there is no value."""
-    finite = data[np.isfinite(data)]
-    span = max(float(np.max(np.abs(finite - centre))) if finite.size else 0.0, 0.02)
+def _heatmap(fig, data, rows, cols, centre, label, noise, xrotate=False) -> None:
+    """An annotated heatmap of rates, blue above ``centre`` and red below (``colour_range``), blank where there is no
+    value."""
+    vmin, vmax = colour_range(data, noise, centre, least=RATE_SPAN)
     ax = fig.subplots()
     annotated_heatmap(ax, data, rows, cols, label, percent_cells=True, cmap=RATE_COLOURS, centre=centre,
-                      vmin=centre - span, vmax=centre + span, xrotate=xrotate)
-    clip_rate_bar(ax, centre - span, centre + span)
+                      vmin=vmin, vmax=vmax, xrotate=xrotate)
+    clip_rate_bar(ax, vmin, vmax)
+
+
+def _half_width(wins: float, games: float) -> float:
+    """The 95% half-width (Wilson) of a rate of ``wins`` in ``games`` (0 with no games)."""
+    if games <= 0:
+        return 0.0
+    e = wilson(wins, games)
+    return (e.hi - e.lo) / 2
 
 
 # a rate against its fair value, in every report's heat maps: blue above, white at it, red below
 RATE_COLOURS = "RdBu"
+# a heat map's colours span at least this many 95% half-widths of its cells either side of its centre, so that a
+# difference within the noise stays pale (a scale stretched over the values alone paints it from one end to the
+# other), and a rate's at least 2 points (a difference beyond the noise of a million games may still be no news)
+NOISE_SPAN = 3.0
+RATE_SPAN = 0.02
+
+
+def colour_range(values: np.ndarray, noise: float, centre: float | None = None, floor: float | None = None,
+                 least: float = 0.0) -> tuple[float, float]:
+    """The (vmin, vmax) of a heat map's colours: its values' range, centred on ``centre`` (a fair value: white) if
+    given, and at least ``NOISE_SPAN`` times ``noise`` (the largest 95% half-width of a cell), and ``least``, either
+    side of it; never below ``floor`` (a spread, which is never negative, starts at it)."""
+    finite = values[np.isfinite(values)]
+    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 0.0)
+    half = max(NOISE_SPAN * noise, least, 1e-9)
+    if centre is not None:
+        span = max(abs(lo - centre), abs(hi - centre), half)
+        return centre - span, centre + span
+    if floor is not None:
+        return floor, max(hi, floor + 2 * half)
+    mid = (lo + hi) / 2
+    half = max((hi - lo) / 2, half)
+    return mid - half, mid + half
 
 
 def clip_rate_bar(ax, vmin: float, vmax: float) -> None:

@@ -240,27 +240,6 @@ def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str
     return draw
 
 
-# a heat map's colours span at least this many 95% half-widths of its cells either side of its centre: a difference
-# within the noise stays pale, where a scale stretched over the values alone paints it from one end to the other
-NOISE_SPAN = 3.0
-
-
-def colour_range(values: np.ndarray, noise: float, centre: float | None = None, floor: float | None = None):
-    """The (vmin, vmax) of a heat map's colours: its values' range, centred on ``centre`` (a fair value: white) if
-    given, and at least ``NOISE_SPAN`` times ``noise`` (the largest 95% half-width of a cell) either side of it;
-    never below ``floor`` (a spread, which is never negative, starts at it)."""
-    finite = values[np.isfinite(values)]
-    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 0.0)
-    least = NOISE_SPAN * noise
-    if centre is not None:
-        span = max(abs(lo - centre), abs(hi - centre), least, 1e-9)
-        return centre - span, centre + span
-    if floor is not None:
-        return floor, max(hi, floor + 2 * least, floor + 1e-9)
-    mid, half = (lo + hi) / 2, max((hi - lo) / 2, least, 1e-9)
-    return mid - half, mid + half
-
-
 def _half_width(summary: pl.DataFrame, columns: list[str]) -> float:
     """The largest 95% half-width of the columns' values over the points (0 where no interval is kept)."""
     widths = [(summary[c + " hi"] - summary[c + " lo"]).max() / 2 for c in columns if c + " hi" in summary.columns]
@@ -269,8 +248,8 @@ def _half_width(summary: pl.DataFrame, columns: list[str]) -> float:
 
 def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, noise: float, centre=None, floor=None,
                   rate=True):
-    """The value at each point of a sweep over two keys, coloured by ``colour_range``: about ``centre``, blue above
-    and red below, as in a run's report."""
+    """The value at each point of a sweep over two keys, coloured by ``figures.colour_range``: about ``centre``, blue
+    above and red below, as in a run's report."""
     k1, k2 = keys
     rows = list(dict.fromkeys(summary[k2].to_list()))
     cols = list(dict.fromkeys(summary[k1].to_list()))
@@ -279,7 +258,7 @@ def _draw_heatmap(summary: pl.DataFrame, keys: list[str], value, label: str, noi
         grid[rows.index(row[k2]), cols.index(row[k1])] = value(row)
 
     def draw(fig):
-        vmin, vmax = colour_range(grid, noise, centre, floor)
+        vmin, vmax = F.colour_range(grid, noise, centre, floor, least=F.RATE_SPAN if rate else 0.0)
         ax = fig.subplots()
         F.annotated_heatmap(ax, grid, rows, cols, label, percent_cells=rate,
                             cmap=F.RATE_COLOURS if centre is not None else "viridis", vmin=vmin, vmax=vmax)
@@ -360,7 +339,8 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
     elif len(keys) == 2:
         maps = []
         above = "blue above, red below"
-        faded = f"pale within {NOISE_SPAN:.0f} times the widest 95% half-width of a point"
+        noise = f"{F.NOISE_SPAN:.0f} times the widest 95% half-width of a point"
+        faded = f"pale within {noise} or {100 * F.RATE_SPAN:.0f} points"
         shown = side_cols if len(side_cols) != 2 else [min(side_cols, key=lambda c: side_seats.get(c, 1))]
         for c in shown:  # with two sides, the smaller one ("the human"): the other is its complement
             name = c.removeprefix("side ").removesuffix(" win rate")
@@ -394,11 +374,11 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
             maps.append(Plot(_draw_heatmap(summary, keys, spread, "seat spread", _half_width(summary, cols), floor=0.0),
                              3.0, "Seat spread: the best seat's win rate minus the worst seat's"
                              + (f", among the {roles[widest[0] - 1]} seats" if sided else "")
-                             + f"; the scale starts at 0 and reaches at least {2 * NOISE_SPAN:.0f} times the widest "
-                               "95% half-width of a seat's rate (a spread of that order is noise)."))
+                             + f"; the scale starts at 0 and reaches at least twice {noise} or "
+                               f"{200 * F.RATE_SPAN:.0f} points (a spread of that order is noise)."))
         maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["game length (turns)"], "mean turns",
                                        _half_width(summary, ["game length (turns)"]), rate=False),
-                         3.0, f"Mean game length (turns) at each point, {faded}."))
+                         3.0, f"Mean game length (turns) at each point, pale within {noise}."))
         sections.append(Section(f"What changes with {keys[0]} and {keys[1]}", maps))
     else:
         sections.append(Section("What changes", [Text("With more than two varied values the points are listed in the "

@@ -2,10 +2,12 @@
 
 from types import SimpleNamespace
 
+import numpy as np
+import pytest
 from matplotlib.figure import Figure
 
 from balance.analysis.stats import Histogram
-from balance.report.figures import draw_length, draw_strategy_seats
+from balance.report.figures import NOISE_SPAN, RATE_SPAN, colour_range, draw_length, draw_strategy_seats
 
 
 def test_a_game_length_every_game_shares_has_one_line_one_label_and_whole_turns():
@@ -35,3 +37,23 @@ def test_a_win_rate_heat_map_shows_no_rate_below_0_or_above_1():
     lo, hi = bar.ax.get_ylim()
     assert lo == 0.0 and hi == 0.25 + (0.61 - 0.25)
     assert bar.norm.vmin < 0.0  # the colours themselves stay symmetric
+
+
+def test_a_heat_map_keeps_the_noise_pale():
+    """A sweep's four seats, 50,000 games a point: seat 1's rates 24.8-25.2% (95% half-width 0.4 points) are noise, and
+    a scale stretched over them painted 24.8% deep blue and 25.2% deep red; the colours now span 3 half-widths either
+    side of the fair share, so those cells stay within a third of the scale of white."""
+    noise = 0.004
+    lo, hi = colour_range(np.array([[0.248, 0.250], [0.249, 0.252]]), noise, centre=0.25)
+    assert NOISE_SPAN == 3 and (lo, hi) == pytest.approx((0.238, 0.262))
+    # a real difference spans the scale itself, white still at the fair share
+    assert colour_range(np.array([0.05, 0.60, np.nan]), noise, centre=0.25) == pytest.approx((-0.10, 0.60))
+    # and a rate spans at least 2 points, however many games make its noise small
+    assert RATE_SPAN == 0.02 and colour_range(np.array([0.249, 0.251]), 0.0005, 0.25, least=RATE_SPAN) == \
+        pytest.approx((0.23, 0.27))
+    # a spread starts at 0 and reaches at least 6 half-widths; a mean with no fair value sits mid-scale
+    assert colour_range(np.array([0.005, 0.0045]), noise, floor=0.0) == pytest.approx((0.0, 0.024))
+    assert colour_range(np.array([0.0, 0.05]), noise, floor=0.0) == pytest.approx((0.0, 0.05))
+    assert colour_range(np.array([7.920, 7.924]), 0.002) == pytest.approx((7.916, 7.928))
+    assert colour_range(np.array([7.0, 9.0]), 0.002) == pytest.approx((7.0, 9.0))
+

@@ -1,11 +1,10 @@
 """The sweep report reads for one and two varied values, in HTML and PDF."""
 
-import numpy as np
 import pytest
 from pypdf import PdfReader
 
 from balance.analysis.sweep import sweep
-from balance.report.sweep import NOISE_SPAN, colour_range, write_sweep_report
+from balance.report.sweep import write_sweep_report
 from balance.scenario import load_scenario
 
 
@@ -23,22 +22,6 @@ def test_sweep_report_shows_every_metric_and_the_flags(tmp_path, vary):
     if len(vary) == 2:
         assert "What changes with rules.target_score and seats.1.policy" in text
         assert "Seat 1's win rate at each point (first-seat advantage); white is the fair share" in text
-
-
-def test_a_heat_map_keeps_the_noise_pale():
-    """Four seats, 50,000 games a point: seat 1's rates 24.8-25.2% (95% half-width 0.4 points) are noise, and a scale
-    stretched over them painted 24.8% deep blue and 25.2% deep red; the colours now span 3 half-widths either side of
-    the fair share, so those cells stay within a third of the scale of white."""
-    noise = 0.004
-    lo, hi = colour_range(np.array([[0.248, 0.250], [0.249, 0.252]]), noise, centre=0.25)
-    assert NOISE_SPAN == 3 and (lo, hi) == pytest.approx((0.238, 0.262))
-    # a real difference spans the scale itself, white still at the fair share
-    assert colour_range(np.array([0.05, 0.60, np.nan]), noise, centre=0.25) == pytest.approx((-0.10, 0.60))
-    # a spread starts at 0 and reaches at least 6 half-widths; a mean with no fair value sits mid-scale
-    assert colour_range(np.array([0.005, 0.0045]), noise, floor=0.0) == pytest.approx((0.0, 0.024))
-    assert colour_range(np.array([0.0, 0.05]), noise, floor=0.0) == pytest.approx((0.0, 0.05))
-    assert colour_range(np.array([7.920, 7.924]), 0.002) == pytest.approx((7.916, 7.928))
-    assert colour_range(np.array([7.0, 9.0]), 0.002) == pytest.approx((7.0, 9.0))
 
 
 def summary_of(points: list[list[int]], games: int = 2_000):
