@@ -240,7 +240,7 @@ def _draw_lines(summary: pl.DataFrame, key: str, columns: list[str], ylabel: str
     return draw
 
 
-def _half_width(summary: pl.DataFrame, columns: list[str]) -> float:
+def _widest_half_width(summary: pl.DataFrame, columns: list[str]) -> float:
     """The largest 95% half-width of the columns' values over the points (0 where no interval is kept)."""
     widths = [(summary[c + " hi"] - summary[c + " lo"]).max() / 2 for c in columns if c + " hi" in summary.columns]
     return max([w for w in widths if w is not None], default=0.0)
@@ -346,7 +346,7 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
             name = c.removeprefix("side ").removesuffix(" win rate")
             share = float(np.mean(decided)) * side_seats.get(c, 1) / players
             maps.append(Plot(_draw_heatmap(summary, keys, lambda r, c=c: r[c], f"{name}: share of the games won",
-                                           _half_width(summary, [c]), centre=share), 3.0,
+                                           _widest_half_width(summary, [c]), centre=share), 3.0,
                              f"The share of the games {name} won at each point; white is its seats' share of the "
                              f"games ({100 * share:.1f}%, {side_seats.get(c, 1)} of {players} players), {above}, "
                              f"{faded}."))
@@ -356,7 +356,7 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
             first = float(np.mean(fair[f"{roles[0]}s' even split"] if sided else fair))
             white = "an even split of its role's wins" if sided else "the fair share"
             maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["seat 1 win rate"], "seat 1 win rate",
-                                           _half_width(summary, ["seat 1 win rate"]), centre=first), 3.0,
+                                           _widest_half_width(summary, ["seat 1 win rate"]), centre=first), 3.0,
                              f"Seat 1's win rate at each point{role}; white is {white} ({100 * first:.1f}%), {above}, "
                              f"{faded}."))
         if len(strategies) > 1 and not sided:
@@ -364,20 +364,21 @@ def build_sweep_document(summary: pl.DataFrame, meta: dict) -> Document:
             for c in strategies:
                 name = c.removeprefix("strategy ").removesuffix(" win rate")
                 maps.append(Plot(_draw_heatmap(summary, keys, lambda r, c=c: r[c], f"{name}: win rate",
-                                               _half_width(summary, [c]), centre=share), 3.0,
+                                               _widest_half_width(summary, [c]), centre=share), 3.0,
                                  f"Strategy {name}'s win rate (per seat played) at each point; white is the fair "
                                  f"share ({100 * share:.1f}%), {above}, {faded}."))
         widest = max(groups(roles).values(), key=len)
         if len(widest) > 1:
             cols = [f"seat {s} win rate" for s in widest]
             spread = lambda r: max(r[c] for c in cols) - min(r[c] for c in cols)  # noqa: E731
-            maps.append(Plot(_draw_heatmap(summary, keys, spread, "seat spread", _half_width(summary, cols), floor=0.0),
+            widest_noise = _widest_half_width(summary, cols)
+            maps.append(Plot(_draw_heatmap(summary, keys, spread, "seat spread", widest_noise, floor=0.0),
                              3.0, "Seat spread: the best seat's win rate minus the worst seat's"
                              + (f", among the {roles[widest[0] - 1]} seats" if sided else "")
                              + f"; the scale starts at 0 and reaches at least twice {noise} or "
                                f"{200 * F.RATE_SPAN:.0f} points (a spread of that order is noise)."))
         maps.append(Plot(_draw_heatmap(summary, keys, lambda r: r["game length (turns)"], "mean turns",
-                                       _half_width(summary, ["game length (turns)"]), rate=False),
+                                       _widest_half_width(summary, ["game length (turns)"]), rate=False),
                          3.0, f"Mean game length (turns) at each point, pale within {noise}."))
         sections.append(Section(f"What changes with {keys[0]} and {keys[1]}", maps))
     else:
