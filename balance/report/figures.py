@@ -191,8 +191,8 @@ def draw_strategy_seats(fig, a: Analysis) -> None:
             if st.seat_played[s - 1]:
                 data[i, s - 1] = st.seat_wins[s - 1] / st.seat_played[s - 1]
     seats = [f"seat {s}" + (f"\n{a.roles[s - 1]}" if a.has_sides else "") for s in range(1, a.players + 1)]
-    noise = max((_half_width(st.seat_wins[s], st.seat_played[s]) for st in a.strategies.values()
-                 for s in range(a.players)), default=0.0)
+    noise = max((wilson(st.seat_wins[s], st.seat_played[s]).half_width for st in a.strategies.values()
+                 for s in range(a.players) if st.seat_played[s]), default=0.0)
     if a.has_sides:  # coloured against each seat's own fair share (its role's wins split evenly)
         fair = np.array(a.seat_fair)[None, :]
         vmin, vmax = colour_range(data - fair, noise, 0.0, least=RATE_SPAN)
@@ -211,7 +211,7 @@ def draw_head_to_head(fig, a: Analysis) -> None:
             h = a.head_to_head.get((x, y))
             if h is not None and h.a_wins + h.b_wins:
                 data[i, j] = h.share.value
-    noise = max(((h.share.hi - h.share.lo) / 2 for h in a.head_to_head.values() if h.a_wins + h.b_wins), default=0.0)
+    noise = max((h.share.half_width for h in a.head_to_head.values() if h.a_wins + h.b_wins), default=0.0)
     _heatmap(fig, data, labels, labels, 0.5, "row's share of the pair's wins", noise, xrotate=True)
     fig.axes[0].set_ylabel("strategy (row)")
     fig.axes[0].set_xlabel("against (column)")
@@ -225,14 +225,6 @@ def _heatmap(fig, data, rows, cols, centre, label, noise, xrotate=False) -> None
     annotated_heatmap(ax, data, rows, cols, label, percent_cells=True, cmap=RATE_COLOURS, centre=centre,
                       vmin=vmin, vmax=vmax, xrotate=xrotate)
     clip_rate_bar(ax, vmin, vmax)
-
-
-def _half_width(wins: float, games: float) -> float:
-    """The 95% half-width (Wilson) of a rate of ``wins`` in ``games`` (0 with no games)."""
-    if games <= 0:
-        return 0.0
-    e = wilson(wins, games)
-    return (e.hi - e.lo) / 2
 
 
 # a rate against its fair value, in every report's heat maps: blue above, white at it, red below

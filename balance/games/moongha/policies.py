@@ -53,8 +53,8 @@ from balance.games.moongha.decisions import (
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
-    KIDDOO, MOOGRE, N_KINDS, ON_BOARD, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, city_damage, humans_in,
-    monster_in, monsters_in,
+    KIDDOO, MOOGRE, N_KINDS, ON_BOARD, SHAGGOO, SPECTOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, alive_at, city_damage,
+    humans_in, monster_in, monsters_in,
 )
 from balance.games.moongha.tables import MAX_CITIES, MAX_PLAYERS
 from balance.kit import below, jit, jit_inline, maximum, minimum, variable
@@ -567,7 +567,6 @@ def city_target_value(s, t, p, i, c, dice, w):
     return fight + survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through))
 
 
-
 @jit_inline
 def military_target_value(s, t, q, j, hits, lead):
     kj = t.piece_kind[j]
@@ -749,7 +748,7 @@ def moogre_kills(s, t, p, q, j, tokens):
     if remaining(s, t, q, j) > whole_hits(t, tokens * t.attack_dice[MOOGRE]):
         return False
     for i in range(t.kind_first[MOOGRE], t.kind_first[MOOGRE] + t.pieces[MOOGRE]):
-        if s.piece_where[p, i] == ON_BOARD and s.piece_city[p, i] == s.piece_city[q, j]:
+        if alive_at(s, p, i, s.piece_city[q, j]):
             return True
     return False
 
