@@ -27,7 +27,7 @@ with ``option``); the fields by decision kind:
 import numpy as np
 
 from balance.games.moongha.rules import BROWN_RUBBLE_TIES, HEAL_TARGET
-from balance.games.moongha.state import DRAKOOR, N_KINDS, SHAGGOO, city_damage
+from balance.games.moongha.state import DRAKOOR, KIDDOO, N_KINDS, SHAGGOO, city_damage
 from balance.kit import jit_inline, maximum, minimum
 
 (ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
@@ -209,6 +209,13 @@ def last_turn(s, t):
     """This is the game's last turn: the turn track's last, or a player has placed all its rubble (on the board for
     every player to see), which ends the game by the end of the turn."""
     return s.turn >= t.turns - 1 or all_rubble_placed(s, t)
+
+
+@jit_inline
+def kiddoo_dice(t, tokens):
+    """The dice Kiddoo rolls joining an attack with ``tokens`` of its stored Attack tokens: a die per token (by its
+    box), at least ``kiddoo_min_dice``."""
+    return maximum(t.kiddoo_min_dice, tokens * t.attack_dice[KIDDOO])
 
 
 @jit_inline

@@ -17,8 +17,8 @@ from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
     ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, may_attack, military_target, option,
-    orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp, tile_vp,
+    TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, kiddoo_dice, may_attack, military_target,
+    option, orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -543,13 +543,13 @@ def kiddoo_join(s, t, p, c):
     if j < 0:
         return 0, -1
     s.kiddoo_joined = 1
-    log(s, KIDDOO_JOINED, p, kd, j, maximum(t.kiddoo_min_dice, j * t.attack_dice[KIDDOO]))
+    log(s, KIDDOO_JOINED, p, kd, j, kiddoo_dice(t, j))
     if s.piece_hidden[p, kd] == 1:
         log(s, REVEALED, p, kd)
     s.piece_hidden[p, kd] = 0
     s.box_attack[p, KIDDOO] -= j
     s.stock_tokens[WHITE] += j
-    return maximum(t.kiddoo_min_dice, j * t.attack_dice[KIDDOO]), kd
+    return kiddoo_dice(t, j), kd
 
 
 @jit
@@ -561,6 +561,9 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
     if s.piece_hidden[p, i] == 1:
         log(s, REVEALED, p, i)
     s.piece_hidden[p, i] = 0  # attacking reveals the monster
+    s.target_player, s.target_piece = -1, -1
+    if ttype == TT_MONSTER:  # a joining Kiddoo's policy reads it
+        s.target_player, s.target_piece = q, j
     kdice, kpiece = 0, -1
     joined = k != KIDDOO and (ttype != TT_MONSTER or k == MOOGRE or t.kiddoo_against_monsters != MOOGRE_ONLY)
     if joined:

@@ -35,11 +35,11 @@ and a move is worth what it changes in the seat's Drakoors' VP.  An attack that 
 rubble pieces ends the game: it is made to win, and held back while the seat would lose (``ending_value``, by
 the seat's lead as it can reckon it, a rival's secret tiles at their mean).  At any turn a Drakoor attacks only
 Drakoors (anything else reveals it to the heroes for nothing that scores), a revealed Kiddoo joins every
-attack it may (it strikes first and takes no fire; a hidden one stays out by the style), an Attack token is worth
-little to a seat with no monster on the board that wrecks or hunts, a monster that damages cities attacks a
-city rather than its humans alone (the same fight, and the hits beyond it are rubble), and combat is valued by
-the dice: Moogre's trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the
-armour and the infantry's return fire.
+attack it may (it strikes first and takes no fire; a hidden one stays out by the style) unless its kill would take
+Moogre's trophy (by the dice, ``trophy_chance``), an Attack token is worth little to a seat with no monster on
+the board that wrecks or hunts, a monster that damages cities attacks a city rather than its humans alone (the
+same fight, and the hits beyond it are rubble), and combat is valued by the dice: Moogre's trophy by the chance
+to kill, an attack on the humans or a city by the chance to outlive the armour and the infantry's return fire.
 """
 
 import numpy as np
@@ -48,8 +48,8 @@ from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
-    creation_cost, drakoor_vp, hit_chance, last_turn, may_attack, military_target, option, orange_use, orange_uses,
-    rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
+    creation_cost, drakoor_vp, hit_chance, kiddoo_dice, last_turn, may_attack, military_target, option, orange_use,
+    orange_uses, rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -489,6 +489,36 @@ def fewer_hits_than(t, n, k):
 
 
 @jit_inline
+def trophy_chance(t, kiddoo, moogre, damage_left):
+    """The chance that Moogre's ``moogre`` dice destroy a monster with ``damage_left`` after a joining Kiddoo's
+    ``kiddoo`` dice, which strike first and whose kill is no trophy (0: Moogre attacks alone)."""
+    chance = 0.0
+    for x in range(minimum(damage_left, kiddoo + 1)):  # Kiddoo's x hits leave it alive
+        exactly = fewer_hits_than(t, kiddoo, x + 1) - fewer_hits_than(t, kiddoo, x)
+        chance += exactly * (1.0 - fewer_hits_than(t, moogre, damage_left - x))
+    return chance
+
+
+@jit_inline
+def trophy_value(t, k, chance, w):
+    """A ``chance`` of a monster of kind ``k`` for Moogre's trophies (its damage capacity in VP), to a hunter."""
+    return w[W_HUNT] * chance * t.damage_capacity[k] * 0.5
+
+
+@jit_inline
+def kiddoo_join_value(s, t, tokens, w):
+    """Kiddoo joining with ``tokens`` of its stored tokens: it strikes first and takes no fire, so the more dice the
+    better, but its kill of the monster Moogre attacks would take a trophy from Moogre."""
+    v = 0.05 + 0.1 * tokens
+    q, j = s.target_player, s.target_piece
+    if s.attack_kind == MOOGRE and q >= 0 and can_hurt(t, t.piece_kind[j], KIDDOO):
+        rem = remaining(s, t, q, j)
+        change = trophy_chance(t, kiddoo_dice(t, tokens), s.attack_dice, rem) - trophy_chance(t, 0, s.attack_dice, rem)
+        v += trophy_value(t, t.piece_kind[j], change, w)
+    return v
+
+
+@jit_inline
 def monster_target_value(s, t, p, k, q, j, dice, w, lead):
     """Monster kind ``k`` attacking monster (q, j) with ``dice`` dice: the share of it destroyed (expected hits over
     the damage it has left) and the Attack tokens lost with it; for Moogre the trophy's VP, scored on a kill only."""
@@ -500,7 +530,7 @@ def monster_target_value(s, t, p, k, q, j, dice, w, lead):
     kill = 1.0 if hits >= rem else hits / rem
     v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * 0.2))
     if k == MOOGRE:
-        v += w[W_HUNT] * (1.0 - fewer_hits_than(t, dice, rem)) * t.damage_capacity[kj] * 0.5
+        v += trophy_value(t, kj, trophy_chance(t, 0, dice, rem), w)
     if q == lead:
         v += 0.5
     if s.piece_hidden[q, j] == 1:
@@ -671,7 +701,8 @@ def remember_cities(s, p, lead, rows):
 
 @jit_inline
 def cities_remembered(s, p, lead, rows):
-    """``s.policies.city_eval`` holds ``rows`` of seat ``p``'s ACTION decision just before this one, with the same leader."""
+    """``s.policies.city_eval`` holds ``rows`` of seat ``p``'s ACTION decision just before this one, with the same
+    leader."""
     key = s.policies.city_eval_key
     return key[0] == s.policies.decisions - 1 and key[1] == p and key[2] == lead and rows & ~key[3] == 0
 
@@ -992,10 +1023,10 @@ def option_value(s, t, p, kind, o, w, lead):
         return v
     if kind == ATTACK_TARGET:
         return attack_target_value(s, t, p, a, b, c, d, w, lead)
-    if kind == KIDDOO_JOIN:  # joining costs only a hidden Kiddoo's cover: it strikes first and takes no fire
+    if kind == KIDDOO_JOIN:  # staying out keeps a hidden Kiddoo hidden
         if a < 0:
             return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD]) if b == 1 else 0.0
-        return 0.05 + 0.1 * a
+        return kiddoo_join_value(s, t, a, w)
     if kind == CITY:
         return s.policies.city_eval[eval_row(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least

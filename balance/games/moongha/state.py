@@ -77,6 +77,8 @@ FIELDS = [
     ("kiddoo_joined", np.int64),  # Kiddoo joined the attack being resolved
     ("attack_kind", np.int64),  # the attack being declared: its Monster box and dice (for the policies)
     ("attack_dice", np.int64),
+    ("target_player", np.int64),  # the monster the attack being resolved is aimed at (-1: the humans or a city)
+    ("target_piece", np.int64),
     ("options", np.int64, (MAX_OPTIONS,)),  # the legal options of the decision at hand (decisions.pack_option)
     ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
@@ -234,3 +236,5 @@ def reset(s, t):
     s.created[:, :] = 0
     s.lost[:, :] = 0
     s.kiddoo_joined = 0
+    s.target_player = -1
+    s.target_piece = -1

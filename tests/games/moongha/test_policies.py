@@ -23,7 +23,7 @@ from balance.games.moongha.state import (
 from balance.games.moongha.tables import TABLES
 from balance.kit.columns import new_timelines
 from balance.kit.rng import new_rng, run_key
-from tests.games.moongha.position import CITY, put, state, tables
+from tests.games.moongha.position import CITY, all_used, choices, dice, put, state, tables
 from tests.games.moongha.position import seed as seed_streams
 from tests.games.moongha.test_flow import conservation_problems
 from tests.games.moongha.test_rules import with_options
@@ -551,6 +551,38 @@ def test_a_revealed_kiddoo_joins_every_attack_it_may(policy):
     assert pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 0), (0, 0)])[0] == 0
     stays_out = pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 1), (0, 1), (1, 1), (2, 1)])[0] == -1
     assert stays_out == (policy == "lurker")
+
+
+def test_moogres_trophy_chance_counts_kiddoos_kill_as_lost():
+    """Kiddoo strikes first, and its kills are its own: the chance of a trophy by the dice (hits on 4+, h = 1/2)."""
+    t = tables()
+    h = 0.5
+    assert P.trophy_chance(t, 0, 2, 1) == pytest.approx(1 - (1 - h) ** 2)
+    assert P.trophy_chance(t, 1, 2, 1) == pytest.approx((1 - h) * (1 - (1 - h) ** 2))  # Kiddoo must miss
+    assert P.trophy_chance(t, 0, 2, 3) == 0.0
+    # Kiddoo's one hit leaves Moogre two to score, its two hits one
+    assert P.trophy_chance(t, 2, 2, 3) == pytest.approx(2 * h * (1 - h) * h ** 2 + h ** 2 * (1 - (1 - h) ** 2))
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_kiddoo_leaves_moogre_the_kill_it_would_take(policy):
+    """'Kiddoo always gets to attack first', and Moogre keeps only the monsters IT destroys: against a Mechoor with
+    1 damage left, Kiddoo's die would take the kill (and the trophy's 6 VP) half the time, so a revealed Kiddoo stays
+    out and Moogre's one hit of two dice scores the trophy; against a Mechoor with 3 left, which Moogre's two dice
+    cannot destroy alone, Kiddoo joins with both its tokens and brings the kill within reach."""
+    for left, kiddoo_dice in ((1, ()), (3, (6, 6))):
+        s, t = seated(policy)
+        moogre = put(s, t, 0, MOOGRE, "Rome")
+        put(s, t, 0, KIDDOO, "Rome")
+        s.box_attack[0, KIDDOO] = 2
+        mech = put(s, t, 1, MECHOOR, "Rome")
+        s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - left
+        s.brown_rubble -= t.damage_capacity[MECHOOR] - left
+        choices(s, (MOOGRE,), (1,), (moogre, D.TT_MONSTER, 1, mech))  # the attack; Kiddoo's choice is the policy's
+        dice(s, *kiddoo_dice, 6, 1 if left == 1 else 6)
+        engine.do_attack(s, t, 0)
+        assert all_used(s) and s.moogre_vp[0] == t.damage_capacity[MECHOOR]
+        assert s.box_attack[0, KIDDOO] == (2 if left == 1 else 0)
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
