@@ -3,6 +3,7 @@
 import pytest
 
 from balance.games.moongha import engine
+from balance.games.moongha.decisions import rubble_vp
 from balance.games.moongha.rules import Rules
 from balance.games.moongha.state import DRAKOOR, MECHOOR, VP_DRAKOOR, VP_MOOGRE, VP_RUBBLE, VP_TILES
 from balance.rules import apply_overrides
@@ -74,6 +75,19 @@ def test_a_player_level_with_the_brown_rubble_for_second_scores_nothing():
     s.city_rubble[BROWN, ROME] = 2
     s.city_rubble[2, ROME] = 1
     assert list(scored(s, t).vp[:, VP_RUBBLE]) == [4, 0, 0, 0]
+
+
+def test_a_majority_is_reckoned_with_the_pieces_an_attack_would_add():
+    """``decisions.rubble_vp`` with ``extra`` pieces of one player (what a strategy weighs before an attack) scores
+    the city as if they stood there: yellow's 2 pieces against red's 3 take the majority with 2 more, red's
+    lead grows with 2 more of its own."""
+    s, t = fresh()
+    s.city_rubble[0, ROME] = 2
+    s.city_rubble[1, ROME] = 3
+    assert [rubble_vp(s, t, ROME, r, -1, 0) for r in range(4)] == [1, 4, 0, 0]
+    assert [rubble_vp(s, t, ROME, r, 0, 2) for r in range(4)] == [4, 1, 0, 0]
+    assert [rubble_vp(s, t, ROME, r, 1, 2) for r in range(4)] == [1, 4, 0, 0]
+    assert [rubble_vp(s, t, ROME, r, 2, 3) for r in range(4)] == [0, 2, 2, 0]  # green level with red: no second
 
 
 @pytest.mark.parametrize("reading,most,second", [("level", [0, 2, 0, 0], [4, 0, 0, 0]),
