@@ -1,18 +1,25 @@
 """Run interpreted (``NUMBA_DISABLE_JIT=1``, by ``test_policies``): whole games of the scripted policies under
-several rule options, each move they take checked against the engine's own list of legal options.
+several rule options, each move they take checked against the engine's own list of legal options, and the
+meeples' routes the human's policies keep up to date (``policies.routes``, opened square by square as buildings
+fall) against routes worked out afresh, on each board the human walks.
 
 The engine lists no options for a scripted move (``engine.decide_move``): it trusts the policy, so this is
-where a policy's illegal move would show.  Prints the moves checked; exits 1 at the first illegal one.
+where a policy's illegal move would show.  Prints the moves and the route maps checked; exits 1 at the first
+illegal move or wrong route.
 """
 
 import sys
 
+import numpy as np
+
 from balance.games.angry_monsters import SPEC
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters import policies as P
-from balance.games.angry_monsters.decisions import END, MEEPLE_STEP, MONSTER_MOVE, option_fields
+from balance.games.angry_monsters.decisions import (END, MEEPLE_STEP, MONSTER_MOVE, ROUTE_FIELDS, evac_distances,
+                                                    option_fields)
 from balance.games.angry_monsters.policies import BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, WRECKER
 from balance.games.angry_monsters.rules import Rules
+from balance.kit.state import python_record
 from tests.games.angry_monsters.helpers import Position
 
 LINEUPS = [(GLUTTON, WRECKER, NEAREST_EXIT), (WRECKER, BLOCKADE, FLEE), (BLOCKADE, GLUTTON, FLEE)]
@@ -22,17 +29,32 @@ RULES = [{}, {"monster_enters_evac_site": True}, {"monsters_share_squares": True
 # a meeple walled in behind an evac site the monster may walk over: the way in must not wreck it diagonally
 WALLED_IN = ["Mvvvvvv", "vE..vvv", "vv..rrr", "vvvvrmr", "vvvvrrr", "vvvvvvv"]
 checked = 0
+routes_checked = 0
+checked_board = [None]
+
+
+def fresh_routes(s, t):
+    m = python_record(np.zeros(1, np.dtype(ROUTE_FIELDS)))
+    evac_distances(s, t, m)
+    return m.evac_dist[:t.n_cells]
 
 
 def checking(choose):
     def choose_checked(s, t, seat, kind, n):
-        global checked
+        global checked, routes_checked
         code = choose(s, t, seat, kind, n)
         if n == 0 and kind in (MONSTER_MOVE, MEEPLE_STEP) and option_fields(code)[0] != END:
             listed = E.monster_options(s, t, seat) if kind == MONSTER_MOVE else E.meeple_options(s, t)
             if code not in set(s.options[:listed].tolist()):
                 sys.exit(f"illegal move {option_fields(code)} of seat {seat} (policy {s.policies.id[seat]})")
             checked += 1
+        board = (id(s), P.structures_changed(s, t))
+        if kind == MEEPLE_STEP and s.policies.id[seat] in (NEAREST_EXIT, FLEE) and board != checked_board[0]:
+            checked_board[0] = board  # each board the human walks, once
+            wrong = np.flatnonzero(P.routes(s, t)[:t.n_cells] != fresh_routes(s, t))
+            if len(wrong):
+                sys.exit(f"kept routes differ from fresh ones at squares {wrong.tolist()}")
+            routes_checked += 1
         return code
     return choose_checked
 
@@ -53,7 +75,7 @@ def main(games):
         p.seat(0, GLUTTON, 0.0)  # building_weight 0: it breaks in only to reach the meeple
         p.seat(1, NEAREST_EXIT, *PARAMS[NEAREST_EXIT])
         E.play_game(p.s, p.t)
-    print(checked)
+    print(checked, routes_checked)
 
 
 if __name__ == "__main__":

@@ -147,9 +147,11 @@ def test_a_monster_behind_on_buildings_spares_the_last_meeple_and_wrecks_on():
 def test_every_move_a_scripted_policy_takes_is_one_the_rules_list():
     """The engine lists no options for a scripted move (``engine.decide_move``), so it trusts the policy: whole
     games of every scripted policy under several rule options, each move checked against the engine's list
-    (interpreted, where each move can be checked; ``legal_check``)."""
+    (interpreted, where each move can be checked; ``legal_check``); and the routes the human's policies keep up
+    to date as buildings fall and sites go and come, checked against routes worked out afresh."""
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     done = subprocess.run([sys.executable, "-W", "ignore", "-m", "tests.games.angry_monsters.legal_check", "2"],
                           env=env, capture_output=True, text=True, cwd=Path(__file__).parents[3])
     assert done.returncode == 0, done.stderr[-2000:]
-    assert int(done.stdout) > 3000  # moves checked
+    moves, routes = map(int, done.stdout.split())
+    assert moves > 3000 and routes > 200  # boards walked

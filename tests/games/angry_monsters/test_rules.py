@@ -1,9 +1,12 @@
 """Angry Monsters' rules, one small hand-drawn position at a time (see helpers.Position)."""
 
+import heapq
+
 import numpy as np
 
 from balance.games.angry_monsters import engine as E
-from balance.games.angry_monsters.board import LAND, WATER
+from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, OFF, WATER
+from balance.games.angry_monsters.rules import MAX_SIDE
 from balance.games.angry_monsters.decisions import END, FROM_PILE, LIFT, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from balance.kit.log import events
@@ -50,6 +53,20 @@ def test_a_monster_moves_in_eight_directions_in_water_and_on_land():
     steps = {sq for kind, sq in options(p, 0, 1) if kind == STEP}
     assert steps == {p.cell(1 + dr, 2 + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc}
     assert (END, -1) in options(p, 0, 1)
+
+
+def test_a_monster_pays_to_cross_between_land_and_water_only_when_the_option_says():
+    """``monster_crossing_cost``: 'moving between a land square and a water square costs two moves' is a Human
+    Rule, so by default (1) a monster in the water steps ashore for one move; set to 2, it steps ashore for two
+    and along the water still for one."""
+    board = ["~~~~", "~M~~", "~~..", "m..E"]
+    ashore, water = (2, 2), (1, 2)
+    p = Position(board, players=2)
+    assert monster_acts(p, 0, STEP, p.cell(*ashore), 3) == 2
+    p = Position(board, players=2, monster_crossing_cost=2)
+    steps = {sq for kind, sq in options(p, 0, 1) if kind == STEP}
+    assert p.cell(*water) in steps and p.cell(*ashore) not in steps
+    assert monster_acts(p, 0, STEP, p.cell(*ashore), 3) == 1
 
 
 def test_monsters_cannot_traverse_buildings_nor_by_default_each_other_or_evac_sites():
@@ -308,6 +325,49 @@ def test_crossing_cost_shapes_the_route_to_safety():
     assert p.evac_dist[p.cell(1, 3)] == 1
     assert p.evac_dist[p.cell(1, 2)] == 3  # water next to land: 2 to step ashore
     assert p.evac_dist[p.cell(1, 1)] == 5
+
+
+def cheapest_routes(p):
+    """Every square's cheapest meeple route to an evac site by the Human Rules, worked out here by Dijkstra's
+    algorithm: a step to a cardinal neighbour that is no building, 1 move, ``crossing_cost`` between land and
+    water."""
+    s, t = p.s, p.t
+    dist = np.full(t.n_cells, INF)
+    heap = [(0, c) for c in range(t.n_cells) if s.structure[c] == EVAC]
+    for _, c in heap:
+        dist[c] = 0
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d == dist[c]:
+            for nb in c + t.rook_step:
+                if s.terrain[nb] != OFF and s.structure[nb] in (NONE, EVAC):
+                    nd = d + (t.crossing_cost if s.terrain[nb] != s.terrain[c] else 1)
+                    if nd < dist[nb]:
+                        dist[nb] = nd
+                        heapq.heappush(heap, (nd, nb))
+    return dist
+
+
+def test_the_routes_to_safety_are_the_cheapest_as_buildings_fall_and_sites_go():
+    """The meeples' routes (``decisions.evac_distances``: what the boards' check and the human's strategies read)
+    on the largest board, water and buildings strewn at random, equal Dijkstra's; and so do the routes the
+    strategies keep as buildings fall (a square opened at a time) and as an evac site goes (worked out anew)."""
+    rng = np.random.default_rng(7)
+    rows = ["".join(rng.choice(list("~~~......rgb")) for _ in range(MAX_SIDE)) for _ in range(MAX_SIDE)]
+    rows[0] = "M" + rows[0][1:]
+    rows[MAX_SIDE - 1] = rows[MAX_SIDE - 1][:-2] + "Em"
+    rows[MAX_SIDE // 2] = "E" + rows[MAX_SIDE // 2][1:]
+    p = Position(rows, players=2)
+    assert np.array_equal(p.evac_dist[:p.t.n_cells], cheapest_routes(p))
+    assert 0 < (p.evac_dist[:p.t.n_cells] >= INF).sum() < p.t.n_cells // 2  # some squares walled in, most not
+    buildings = np.flatnonzero((p.s.structure >= 0) & (p.s.structure != EVAC))
+    for fall in np.array_split(rng.permutation(buildings), 8):
+        p.s.structure[fall] = NONE
+        p.s.destroyed[0, 0] += len(fall)
+        assert np.array_equal(p.evac_dist[:p.t.n_cells], cheapest_routes(p))
+    p.s.structure[p.cell(MAX_SIDE // 2, 0)] = NONE
+    p.s.destroyed[0, 0] += 1
+    assert np.array_equal(p.evac_dist[:p.t.n_cells], cheapest_routes(p))
 
 
 def test_replacing_an_evac_site_puts_three_evacuated_meeples_back():
