@@ -7,7 +7,7 @@ import pytest
 
 from balance.errors import BalanceError
 from balance.games.angry_monsters.board import EVAC, LAND, MEEPLE_TILE, WATER, parse_map, render
-from balance.games.angry_monsters.checks import board_problems, board_warnings, stuck_meeples
+from balance.games.angry_monsters.checks import MAX_WARNED, board_problems, board_warnings, stuck_meeples
 from balance.games.angry_monsters.rules import Generator, Rules
 from balance.games.angry_monsters.tables import generated_board
 from balance.scenario import from_dict, load_scenario
@@ -42,6 +42,15 @@ def test_map_round_trips():
 def test_bad_boards_give_one_clear_line_each(rows, changes, words):
     found = problems(rows, **changes)
     assert any(words in p for p in found), found
+
+
+def test_boards_from_two_squares_wide_to_the_largest_are_accepted():
+    assert problems(["M.", "mE"], meeples=1) == []
+    assert problems(["M", "m", "E"], meeples=1) == ["board rows have 1 square; at least 2 are needed"]
+    largest = ["M" + "." * 58 + "E", "m" + "." * 59] + ["." * 60] * 58
+    assert problems(largest, meeples=1) == []
+    assert problems(largest + ["." * 60], meeples=1) == ["board is 60 x 61 squares; at most 60 x 60"]
+    assert problems([row + "." for row in largest], meeples=1) == ["board is 61 x 60 squares; at most 60 x 60"]
 
 
 def test_a_bad_board_fails_scenario_validation():
@@ -101,6 +110,28 @@ def test_generator_settings_are_checked():
     assert any("cannot hold 2000 meeples" in p for p in board_problems(r))
 
 
+def generator_problems(meeples=50, **generator):
+    return board_problems(replace(Rules(), board_source="generated_fixed", meeples=meeples,
+                                  generator=replace(Generator(), **generator)))
+
+
+def test_a_colour_mix_of_zeros_is_refused_only_where_buildings_are_drawn():
+    zeros = (0.0,) * 6
+    assert any("colour_mix is all zero" in p for p in generator_problems(colour_mix=zeros))
+    assert generator_problems(colour_mix=zeros, building_density=0.0) == []
+    assert generator_problems(colour_mix=(1.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == []
+
+
+def test_the_generator_takes_as_many_meeples_as_its_least_land_holds_and_no_more():
+    """A 10 x 5 board, the sea on the west, 3 deep and 1 rough: at its deepest (5 water squares on every row) the
+    shore leaves 25 land squares, 4 of them evac sites: 21 meeples fit, on every board the generator draws."""
+    g = dict(width=10, height=5, shore_side="west", shore_depth=3, shore_roughness=1, evac_sites=4)
+    assert any("25 land squares" in p and "cannot hold 22 meeples" in p for p in generator_problems(22, **g))
+    assert generator_problems(21, **g) == []
+    for seed in range(20):
+        assert generated_board(replace(Generator(), seed=seed, **g), 21, 1)[3] == 21
+
+
 def test_every_scenario_validates():
     import glob
     for path in glob.glob("scenarios/angry-monsters/*.toml"):
@@ -127,6 +158,17 @@ def test_a_meeple_walled_in_against_the_board_edge_is_warned_about():
     rows = ("M~~.....E", "~~~..ybv.", "~~~..b2y.")
     warnings = problems_and_warnings(rows, meeples=2, meeples_per_square=2)
     assert len(warnings) == 1 and "the 2 meeples at row 3, column 7" in warnings[0]
+
+
+@pytest.mark.parametrize("walled_in", [MAX_WARNED, MAX_WARNED + 1])
+def test_walled_in_meeples_are_named_square_by_square_up_to_ten_and_the_rest_counted(walled_in):
+    width = 2 * walled_in + 3
+    rows = ("M" + "." * (width - 2) + "E", "r" * width, ("rm" * walled_in).ljust(width, "r"), "r" * width)
+    warnings = problems_and_warnings(rows, meeples=walled_in)
+    assert len(warnings) == min(walled_in, MAX_WARNED) + (walled_in > MAX_WARNED)
+    assert all("the meeple at row 3" in w for w in warnings[:MAX_WARNED])
+    if walled_in > MAX_WARNED:
+        assert warnings[-1] == "rules.board: 1 more meeples on 1 more squares are walled in like these"
 
 
 def test_the_default_board_has_no_meeple_that_can_never_be_evacuated():
