@@ -6,7 +6,7 @@ import numpy as np
 
 from balance.games.duel import engine
 from balance.games.duel.decisions import BONUS, what_of
-from balance.games.duel.rules import MAP, Rules, rules_problems
+from balance.games.duel.rules import MAP, MAX_BONUS, MAX_SIDE, Rules, rules_problems
 from balance.games.duel.tables import STEPS, TABLES
 from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
 
@@ -39,6 +39,32 @@ def test_thick_lines_name_their_squares_from_1_at_the_top_left_as_the_replay_doe
     off = rules_problems(replace(Rules(), thick_lines=("0,7|1,7",)))
     assert off == ["thick line '0,7|1,7': a square is off the 10x13 map (rows 1-10, columns 1-13)"]
     assert rules_problems(replace(Rules(), thick_lines=("10,13|10,12",))) == []
+
+
+def test_the_rules_check_accepts_maps_decks_and_counters_up_to_their_limits_and_names_what_is_beyond():
+    def problems(**changes):
+        return rules_problems(replace(Rules(), **changes))
+
+    spots = "bbbbb" + "rrrrrrr"  # the 5 heroes' and 7 monsters' start spots
+    narrowest = tuple(spots[i:i + 2] for i in range(0, 12, 2))
+    assert problems(map=narrowest, thick_lines=()) == []
+    sizes = f"map: every row must have the same length, 2 to {MAX_SIDE} squares"
+    assert problems(map=tuple(spots), thick_lines=()) == [sizes]
+    widest = (spots.ljust(MAX_SIDE, "."), "." * MAX_SIDE)
+    assert problems(map=widest, thick_lines=()) == []
+    assert problems(map=tuple(row + "." for row in widest), thick_lines=()) == [sizes]
+    assert problems(map=("bbbbb", "rrrrrrr"), thick_lines=()) == [sizes + " (row 2 has 7, row 1 5)"]
+    assert problems(map=(spots + "J", ".J" + "." * 11), thick_lines=()) == ["map: at most one jeep (J)"]
+    assert problems(map=(spots + "J", "." * 13), thick_lines=()) == []
+    # the default thick lines fence the default map's park only
+    assert problems() == [] and problems(thick_lines=()) == []
+    assert len(problems(map=narrowest)) == 1 and problems(map=narrowest)[0].startswith("thick_lines: the default")
+    assert problems(map=narrowest, thick_lines=("1,1|1,2",)) == []
+    # a hero card may be marked, a monster card not
+    assert problems(hero_deck=("joe/arnie duck", "joe/arnie +1")) == []
+    assert problems(monster_deck=("kiddoo/shaggoo +1",)) == ["monster_deck: monster cards carry no Duck or +1 mark"]
+    assert problems(bonus_counters=", ".join(["ammo"] * MAX_BONUS)) == []
+    assert problems(bonus_counters=", ".join(["ammo"] * (MAX_BONUS + 1))) == [f"bonus_counters: at most {MAX_BONUS}"]
 
 
 def test_no_bonus_action_without_a_card_in_hand():
