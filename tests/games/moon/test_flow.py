@@ -111,3 +111,33 @@ def test_moon_walls_or_mission_cards_the_mode_does_not_play_are_pointed_at():
     cards = replace(rules, mission_cards=replace(rules.mission_cards, secret_dealt=1))
     assert warnings(cards)[0].startswith("rules.mission_cards: changed, but missions = \"none\" plays no missions")
     assert warnings(replace(cards, missions="secret")) == []
+
+
+def test_the_rules_check_accepts_counts_up_to_their_limits_and_names_what_is_beyond():
+    from dataclasses import replace
+
+    from balance.games.moon.rules import Rules, rules_problems
+
+    r = Rules()
+    cards = len(r.mission_cards.cards)
+
+    def problems(part=None, **changes):
+        return rules_problems(replace(r, **{part: replace(getattr(r, part), **changes)}) if part else
+                              replace(r, **changes))
+
+    assert problems("mission_cards", bulletin_pool=cards, bulletin_shown=cards) == []
+    assert problems("mission_cards", bulletin_pool=cards + 1) == [
+        f"mission_cards.bulletin_pool: {cards + 1} missions of {cards} cards"]
+    assert problems("mission_cards", bulletin_pool=3, bulletin_shown=4) == [
+        "mission_cards.bulletin_shown: 4 shown of a pool of 3"]
+    most = r.moon_walls.most_per_turn
+    assert problems("moon_walls", fewest_per_turn=most) == []
+    assert problems("moon_walls", fewest_per_turn=most + 1) == [
+        f"moon_walls.fewest_per_turn: {most + 1} is more than most_per_turn {most}"]
+    doubles = r.double_head_cards
+    assert problems(passed_cards=doubles) == []
+    assert problems(passed_cards=doubles + 1) == [f"passed_cards: {doubles + 1} of {doubles} double-head cards"]
+    spaces = len(r.crystal_track.vp_3_players)
+    assert problems("crystal_track", tile_spaces_3_players=(spaces - 1,)) == []
+    assert problems("crystal_track", tile_spaces_3_players=(spaces,)) == [
+        f"crystal_track.tile_spaces_3_players: space {spaces} is beyond the board's {spaces} spaces"]
