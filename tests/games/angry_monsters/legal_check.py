@@ -30,7 +30,7 @@ RULES = [{}, {"monster_enters_evac_site": True}, {"monsters_share_squares": True
 WALLED_IN = ["Mvvvvvv", "vE..vvv", "vv..rrr", "vvvvrmr", "vvvvrrr", "vvvvvvv"]
 checked = 0
 routes_checked = 0
-checked_board = [None]
+board_checked = None  # (state, structures changed) of the last board whose routes were checked
 
 
 def fresh_routes(s, t):
@@ -41,7 +41,7 @@ def fresh_routes(s, t):
 
 def checking(choose):
     def choose_checked(s, t, seat, kind, n):
-        global checked, routes_checked
+        global checked, routes_checked, board_checked
         code = choose(s, t, seat, kind, n)
         if n == 0 and kind in (MONSTER_MOVE, MEEPLE_STEP) and option_fields(code)[0] != END:
             listed = E.monster_options(s, t, seat) if kind == MONSTER_MOVE else E.meeple_options(s, t)
@@ -49,8 +49,8 @@ def checking(choose):
                 sys.exit(f"illegal move {option_fields(code)} of seat {seat} (policy {s.policies.id[seat]})")
             checked += 1
         board = (id(s), P.structures_changed(s, t))
-        if kind == MEEPLE_STEP and s.policies.id[seat] in (NEAREST_EXIT, FLEE) and board != checked_board[0]:
-            checked_board[0] = board  # each board the human walks, once
+        if kind == MEEPLE_STEP and s.policies.id[seat] in (NEAREST_EXIT, FLEE) and board != board_checked:
+            board_checked = board
             wrong = np.flatnonzero(P.routes(s, t)[:t.n_cells] != fresh_routes(s, t))
             if len(wrong):
                 sys.exit(f"kept routes differ from fresh ones at squares {wrong.tolist()}")

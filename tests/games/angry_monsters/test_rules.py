@@ -6,9 +6,9 @@ import numpy as np
 
 from balance.games.angry_monsters import engine as E
 from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, OFF, WATER
-from balance.games.angry_monsters.rules import MAX_SIDE
 from balance.games.angry_monsters.decisions import END, FROM_PILE, LIFT, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
+from balance.games.angry_monsters.rules import MAX_SIDE
 from balance.kit.log import events
 from tests.games.angry_monsters.helpers import Position
 
