@@ -1,10 +1,14 @@
 """Setup and phase one: tiles, first player, the Action boxes, dice by face, supplies, progressions."""
 
+import numpy as np
 import pytest
 
 from balance.games.moongha import engine
-from balance.games.moongha.rules import Rules
-from balance.games.moongha.state import ARMOUR, A_BOMB, HERO, INFANTRY, JET, ORANGE, PURPLE, WHITE
+from balance.games.moongha.rules import CITIES, Rules
+from balance.games.moongha.state import (
+    ARMOUR, AVAILABLE, A_BOMB, HERO, INFANTRY, JET, N_KINDS, ORANGE, PURPLE, WHITE, enter_board, leave_board,
+    monster_in, monsters_in, move_monster,
+)
 from balance.games.moongha.tables import TABLES
 from balance.kit.log import events
 from balance.rules import apply_overrides
@@ -220,3 +224,31 @@ def test_a_jet_staying_in_a_city_is_pulled_from_the_board_when_none_is_in_the_st
     choices(s, (CITY["Tokyo"], JET))
     engine.fill_military(s, t, 1, 2, 0)  # Military Two: armour, then a jet
     assert all_used(s) and list(s.box_military[1]) == [0, 1, 1, 0] and s.city_humans[CITY["Tokyo"], JET] == 0
+
+
+def test_the_board_index_lists_the_monsters_of_the_board_and_of_each_city_in_player_piece_order():
+    """The engine reads the monsters of a city, or of the whole board, from lists it keeps (``state.monster_in``),
+    in (player, piece) order, so that every loop over them meets them in the same order: the lists follow 300
+    random placements, moves and removals."""
+    s, t = fresh()
+    rng = np.random.default_rng(3)
+    city_of = {}  # (player, piece) -> city
+    for _ in range(300):
+        c = int(rng.integers(len(CITIES)))
+        if city_of and rng.random() < 0.5:
+            p, i = list(city_of)[rng.integers(len(city_of))]
+            if rng.random() < 0.5:
+                move_monster(s, p, i, c)
+                city_of[p, i] = c
+            else:
+                leave_board(s, t, p, i, AVAILABLE)
+                del city_of[p, i]
+        else:
+            p = int(rng.integers(4))
+            i = engine.available_piece(s, t, p, int(rng.integers(N_KINDS)))
+            if i >= 0:
+                enter_board(s, t, p, i, c, 0)
+                city_of[p, i] = c
+        for city in [-1, *range(len(CITIES))]:
+            listed = [tuple(map(int, monster_in(s, city, x))) for x in range(monsters_in(s, city))]
+            assert listed == sorted(k for k, at in city_of.items() if city in (-1, at))
