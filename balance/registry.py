@@ -268,6 +268,14 @@ def bullets(text: str) -> list[str]:
     return [" ".join(item).replace("``", "") for item in items]
 
 
+def engine_parts(engine) -> dict[str, Any]:
+    """The fields of a ``GameSpec`` that a game's engine module gives by the kit's names (``docs/adding-a-game.md``):
+    the kernel ``play_batch``; for ``balance replay`` the state's ``LAYOUT``, ``play_game`` and ``write_record``;
+    and ``END_REASONS``."""
+    return dict(play_batch=engine.play_batch, layout=engine.LAYOUT, play_game=engine.play_game,
+                write_record=engine.write_record, end_reasons=engine.END_REASONS)
+
+
 def register(spec: GameSpec) -> GameSpec:
     _GAMES[spec.id] = spec
     return spec

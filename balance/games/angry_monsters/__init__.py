@@ -61,7 +61,7 @@ from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAR
                                                    WRECKER)
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
-from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, engine_parts, register
 
 REPLACE_AT_MOST = Param("replace_at_most", 1, 0, 20,
                         "Replace an evac site (when allowed) while this many or fewer stand, unless an average "
@@ -180,15 +180,11 @@ SPEC = register(GameSpec(
     rules_cls=Rules,
     policies=POLICIES,
     tables=TABLES,
-    play_batch=engine.play_batch,
-    layout=engine.LAYOUT,
-    play_game=engine.play_game,
-    write_record=engine.write_record,
+    **engine_parts(engine),
     describe=replay.describe,
     check=check,
     warnings=board_warnings,
     invariants=invariants,
-    end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,
     seat_columns=engine.SEAT_COLUMNS,
     score_components=("destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",

@@ -93,15 +93,15 @@ from balance.games.duel.policies import (
 )
 from balance.games.duel.rules import HEROES, KIT, MONSTERS, Rules
 from balance.games.duel.tables import TABLES
-from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, engine_parts, register
 
 PIECE_NAMES = HEROES + MONSTERS
 KILLED = tuple(f"killed_{p}" for p in PIECE_NAMES)
 SHOTS = tuple(f"shots_{a}" for a in ATTACKS)
 HITS = tuple(f"hits_{a}" for a in ATTACKS)
 USED = tuple(f"used_{k}" for k in KIT)
-GAME_COLUMNS = ("rounds", "rubble_made", "cards_removed", "bonus_counters_claimed", "bonus_actions", "bonus_actions_failed",
-                "close_combats") + KILLED + SHOTS + HITS + USED
+GAME_COLUMNS = ("rounds", "rubble_made", "cards_removed", "bonus_counters_claimed", "bonus_actions",
+                "bonus_actions_failed", "close_combats") + KILLED + SHOTS + HITS + USED
 SEAT_COLUMNS = ("kills", "losses", "damage_dealt", "cards_played", "close_combats_won")
 
 
@@ -193,14 +193,10 @@ SPEC = register(GameSpec(
     rules_cls=Rules,
     policies=POLICIES,
     tables=TABLES,
-    play_batch=engine.play_batch,
-    layout=engine.LAYOUT,
-    play_game=engine.play_game,
-    write_record=engine.write_record,
+    **engine_parts(engine),
     describe=replay.describe,
     check=check,
     invariants=invariants,
-    end_reasons=engine.END_REASONS,
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
     column_groups=(("killed", KILLED), ("shots", SHOTS), ("hits", HITS), ("used", USED)),

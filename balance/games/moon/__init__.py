@@ -74,7 +74,7 @@ from balance.games.moon import engine, replay
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPOILER
 from balance.games.moon.rules import MONSTERS, Rules, parse_mission
 from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size
-from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, engine_parts, register
 
 POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision: every card in hand, every legal "
@@ -213,15 +213,11 @@ SPEC = register(GameSpec(
     rules_cls=Rules,
     policies=POLICIES,
     tables=TABLES,
-    play_batch=engine.play_batch,
-    layout=engine.LAYOUT,
-    play_game=engine.play_game,
-    write_record=engine.write_record,
+    **engine_parts(engine),
     describe=replay.describe,
     check=check,
     warnings=warnings,
     invariants=invariants,
-    end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,

@@ -81,7 +81,7 @@ from balance.games.moongha import engine, replay
 from balance.games.moongha.policies import BALANCED, HUNTER, LURKER, PARAMS, PRESETS, RANDOM, WRECKER
 from balance.games.moongha.rules import MONSTERS, Rules
 from balance.games.moongha.tables import TABLES
-from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, engine_parts, register
 
 
 def _params(preset):
@@ -150,14 +150,10 @@ SPEC = register(GameSpec(
     rules_cls=Rules,
     policies=POLICIES,
     tables=TABLES,
-    play_batch=engine.play_batch,
-    layout=engine.LAYOUT,
-    play_game=engine.play_game,
-    write_record=engine.write_record,
+    **engine_parts(engine),
     describe=replay.describe,
     check=check,
     invariants=invariants,
-    end_reasons=engine.END_REASONS,
     game_columns=engine.GAME_COLUMNS,
     seat_columns=engine.SEAT_COLUMNS,
     score_components=engine.SCORE_COMPONENTS,

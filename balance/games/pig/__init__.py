@@ -13,7 +13,7 @@ from balance.games.pig import engine, replay
 from balance.games.pig.optimal import MAX_TARGET, optimal_tables
 from balance.games.pig.policies import CATCH_UP, HOLD_AT, OPTIMAL, RANDOM
 from balance.games.pig.rules import TABLES, Rules
-from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, register
+from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, engine_parts, register
 
 THRESHOLD = Param("threshold", 20, 1, 1000, "Hold when the turn total reaches this")
 
@@ -69,15 +69,11 @@ SPEC = register(GameSpec(
     rules_cls=Rules,
     policies=POLICIES,
     tables=TABLES,
-    play_batch=engine.play_batch,
+    **engine_parts(engine),
     extra_tables=optimal_table,
-    layout=engine.LAYOUT,
-    play_game=engine.play_game,
-    write_record=engine.write_record,
     describe=replay.describe,
     check=check,
     invariants=invariants,
-    end_reasons=engine.END_REASONS,
     seat_columns=engine.SEAT_COLUMNS,
     column_labels={"busts": "turns busted", "rolls": "dice rolled"},
     default_policy="hold",
