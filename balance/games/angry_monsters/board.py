@@ -248,22 +248,20 @@ def generate(t, b, rng):
             built += 1
     # meeples
     placed_meeples = 0
-    if t.meeple_spread == RANDOM_SPREAD:
-        for k in range(n_land - 1, 0, -1):
-            x = below(k + 1, rng)
-            cells[k], cells[x] = cells[x], cells[k]
-        while placed_meeples < n_meeples:
-            progress = False
-            for k in range(n_land):
-                c = cells[k]
-                if placed_meeples < n_meeples and structure[c] == NONE and meeples[c] < per_square:
-                    meeples[c] += 1
-                    placed_meeples += 1
-                    progress = True
-                    if per_square > 1:
-                        break
-            if not progress:
-                break
+    if t.meeple_spread == RANDOM_SPREAD:  # each meeple on a random free land square: one with room left
+        free = 0
+        for k in range(n_land):
+            if structure[cells[k]] == NONE:
+                cells[free] = cells[k]
+                free += 1
+        while placed_meeples < n_meeples and free > 0:
+            i = below(free, rng)
+            c = cells[i]
+            meeples[c] += 1
+            placed_meeples += 1
+            if meeples[c] == per_square:  # full: out of the draw
+                free -= 1
+                cells[i] = cells[free]
     else:
         tiles_r = (height + MEEPLE_TILE - 1) // MEEPLE_TILE
         tiles_c = (width + MEEPLE_TILE - 1) // MEEPLE_TILE

@@ -77,6 +77,81 @@ def test_the_generator_places_every_piece_legally(side):
     assert (t == WATER).any()
 
 
+def shore_depths(terrain, g):
+    """The water squares from the sea edge in each line across the shore (west to east for a sea on the west, ...),
+    checking that each line's water is one run from that edge and land the rest of the way."""
+    grid = terrain.reshape(g.height + 2, g.width + 2)[1:-1, 1:-1]  # the squares inside the padding
+    lines = {"west": grid, "east": grid[:, ::-1], "north": grid.T, "south": grid[::-1].T}[g.shore_side]
+    depths = []
+    for line in lines:
+        d = int((line == WATER).sum())
+        assert (line[:d] == WATER).all() and (line[d:] == LAND).all(), line
+        depths.append(d)
+    return depths
+
+
+@pytest.mark.parametrize("side", ["west", "east", "north", "south"])
+def test_the_shore_is_a_walk_along_its_side_from_the_set_depth_by_at_most_the_roughness_a_line(side):
+    g = replace(Generator(), shore_side=side, width=16, height=12, shore_depth=4, shore_roughness=1)
+    along = 12 if side in ("west", "east") else 16
+    first_steps = set()
+    for seed in range(20):
+        depths = shore_depths(generated_board(g, 50, 1, seed)[0], g)
+        assert len(depths) == along and depths[0] == 4
+        assert all(2 <= d <= 6 for d in depths)  # within 2 x roughness of the set depth
+        assert all(abs(a - b) <= 1 for a, b in zip(depths, depths[1:]))
+        first_steps.add(depths[1] - depths[0])
+    assert first_steps == {-1, 0, 1}  # the walk moves from the second line on (each step 1/3: 3^-19 to miss one)
+    straight = replace(g, shore_roughness=0)
+    assert shore_depths(generated_board(straight, 50, 1)[0], straight) == [4] * along
+
+
+def test_evac_sites_stand_inland_where_there_is_room():
+    """Each evac site at least evac_inland squares (4 directions) from the water, on boards with room for it."""
+    g = replace(Generator(), evac_inland=5)
+    width = g.width + 2
+    for seed in range(10):
+        terrain, structure = generated_board(g, 50, 1, seed)[:2]
+        water = [divmod(c, width) for c in np.flatnonzero(terrain == WATER)]
+        for site in np.flatnonzero(structure == EVAC):
+            r, c = divmod(int(site), width)
+            assert min(abs(r - wr) + abs(c - wc) for wr, wc in water) >= 5, (seed, r, c)
+    # a straight shore 4 deep: the last of 16 columns is 12 from the water, the only room that far inland
+    g = replace(Generator(), width=16, height=12, shore_depth=4, shore_roughness=0, evac_inland=12)
+    structure = generated_board(g, 50, 1)[1]
+    assert [divmod(int(site), 18)[1] for site in np.flatnonzero(structure == EVAC)] == [16] * 4  # padded columns
+
+
+def test_building_colours_are_drawn_by_the_colour_mix():
+    g = replace(Generator(), colour_mix=(3.0, 0.0, 1.0, 0.0, 0.0, 0.0))
+    colours = np.concatenate([s[(s >= 0) & (s < EVAC)] for s in (generated_board(g, 50, 1, seed)[1]
+                                                                    for seed in range(20))])
+    assert set(np.unique(colours)) == {0, 2} and len(colours) > 800
+    # 3 in 4 red: 4 standard deviations of the share over 800+ buildings are 0.06
+    assert abs((colours == 0).mean() - 0.75) < 0.06
+
+
+def test_a_random_spread_puts_each_meeple_on_a_random_square_with_room():
+    """Two free land squares, room for two meeples on each, two meeples: the second lands on the first's square
+    with chance 1/2 (seeds 0-399: 200 expected, 10 the standard deviation)."""
+    g = replace(Generator(), width=3, height=1, shore_depth=1, shore_roughness=0, evac_sites=0, building_density=0.0,
+                meeple_spread="random")
+    together = sum(generated_board(g, 2, 2, seed)[2].max() == 2 for seed in range(400))
+    assert 160 <= together <= 240
+    # three to a square, 50 meeples on some 150 free squares: about one square in 20 boards holds three, not 16
+    g = replace(Generator(), width=18, height=18, shore_side="north", shore_depth=5, meeple_spread="random")
+    full = [(generated_board(g, 50, 3, seed)[2] == 3).sum() for seed in range(20)]
+    assert np.mean(full) < 3
+
+
+@pytest.mark.parametrize("spread", ["even", "random"])
+def test_the_generator_fills_the_land_and_stops_when_it_is_full(spread):
+    g = replace(Generator(), width=8, height=6, shore_depth=2, meeple_spread=spread)
+    terrain, structure, meeples, placed = generated_board(g, 1_000, 2)
+    free = (terrain == LAND) & (structure < 0)
+    assert placed == meeples.sum() == 2 * free.sum() and (meeples[free] == 2).all()
+
+
 def test_the_generator_is_seeded():
     a = generated_board(Generator(), 50, 1)
     b = generated_board(Generator(), 50, 1)
