@@ -255,6 +255,7 @@ def test_a_hunting_monster_counts_its_steps_around_the_thick_lines():
     a, b = fenced.cell(0, 0), fenced.cell(1, 0)
     assert fenced.t.walk[0, a, b] == 11 + 11  # along row 0, a diagonal step through the gap, back along row 1
     assert fenced.t.walk[1, a, b] == 11 + 1 + 11
+    assert fenced.t.walk[0, b, a] == 11 + 11 and fenced.t.walk[1, b, a] == 11 + 1 + 11  # back to square 0
     shut = Position(["............"] * 3, thick_lines=fence + ["1,12|2,12"])
     assert shut.t.walk[0, a, b] == shut.t.walk[1, a, b] == FAR
 

@@ -1,6 +1,9 @@
 """The two-player rules, one at a time, on small hand-drawn maps with scripted dice and choices."""
 
+import itertools
 from dataclasses import replace
+
+import pytest
 
 from balance.games.duel import engine
 from balance.games.duel.decisions import (
@@ -10,7 +13,7 @@ from balance.games.duel.decisions import (
 )
 from balance.games.duel.policies import HUNTER, RANDOM, SNIPER
 from balance.games.duel.rules import Rules
-from balance.games.duel.tables import STEPS
+from balance.games.duel.tables import STEPS, step
 from balance.kit.log import events
 from tests.games.duel.position import (
     ARNIE, BILLY, BLOOB, DRAKOOR, JADE, JOE, KIDDOO, MECHOOR, MOOGRE, SHAGGOO, SKULL, SPECTOOR, Position, fire, move,
@@ -105,6 +108,34 @@ def test_a_thick_line_stops_a_step_and_a_diagonal_needs_an_open_side():
     assert p.t.step[p.cell(0, 0), south_east] == p.cell(1, 1)
     p = Position(["1....", "....."], thick_lines=("1,1|1,2",), diagonal_past_thick_line="never")
     assert p.t.step[p.cell(0, 0), south_east] == -1
+
+
+@pytest.mark.parametrize("never", [False, True])
+def test_a_diagonal_step_takes_one_open_l_shaped_route_or_with_never_both(never):
+    """Every way thick lines can lie round a diagonal step from the middle of a 3x3 map (the four sides of its
+    two L-shaped routes, each drawn or not), in each of the four diagonals: the step is open when one route has
+    neither side drawn, or both have none with diagonal_past_thick_line 'never'; a straight step is closed by
+    the line between its two squares alone."""
+    rules = replace(Rules(), map=("...", "...", "..."), diagonal_past_thick_line="never" if never else "one_side_open")
+    middle = (2, 2)  # rows and columns from 1, as thick lines name them
+    for k, (dr, dc) in enumerate(STEPS):
+        to = (2 + dr, 2 + dc)
+        if k < 4:
+            assert step(replace(rules, thick_lines=()), 2)[4, k] == 4 + 3 * dr + dc
+            assert step(replace(rules, thick_lines=(line(middle, to),)), 2)[4, k] == -1
+            continue
+        via_row, via_column = (2 + dr, 2), (2, 2 + dc)  # the squares the two routes turn on
+        sides = [(middle, via_row), (via_row, to), (middle, via_column), (via_column, to)]
+        for drawn in itertools.product([False, True], repeat=4):
+            lines = tuple(line(a, b) for (a, b), d in zip(sides, drawn) if d)
+            row_open, column_open = not (drawn[0] or drawn[1]), not (drawn[2] or drawn[3])
+            open_ = row_open and column_open if never else row_open or column_open
+            got = step(replace(rules, thick_lines=lines), 2)[4, k]
+            assert got == (4 + 3 * dr + dc if open_ else -1), (STEPS[k], lines)
+
+
+def line(a, b):
+    return f"{a[0]},{a[1]}|{b[0]},{b[1]}"
 
 
 def test_mechoor_never_enters_a_building_nor_moogre_s_square_and_loners_do_not_share():

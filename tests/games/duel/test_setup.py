@@ -6,7 +6,7 @@ import numpy as np
 
 from balance.games.duel import engine
 from balance.games.duel.decisions import BONUS, what_of
-from balance.games.duel.rules import MAP, MAX_BONUS, MAX_SIDE, Rules, rules_problems
+from balance.games.duel.rules import COUNTERS, MAP, MAX_BONUS, MAX_SIDE, Rules, counter_list, rules_problems
 from balance.games.duel.tables import STEPS, TABLES
 from tests.games.duel.position import DRAKOOR, JOE, SPECTOOR, Position, rng
 
@@ -21,7 +21,7 @@ def test_setup_pieces_on_their_spots_six_cards_each_and_the_bonus_counters_face_
     assert list(s.hand_n) == [6, 6]
     assert list(s.deck_n) == [len(rules.hero_deck) - 6, len(rules.monster_deck) - 6]
     faces = sorted(int(s.bonus[c]) for c in t.bonus_squares[:t.n_bonus_squares])
-    assert faces == sorted(int(k) for k in t.bonus_pool[:t.n_bonus_counters])
+    assert faces == sorted(COUNTERS.index(name) for name in counter_list(rules.bonus_counters))  # the rules' list
     assert s.carry[4, 7] == 1  # Jade's radio (counter 7)
 
 
