@@ -113,6 +113,37 @@ def test_moon_walls_or_mission_cards_the_mode_does_not_play_are_pointed_at():
     assert warnings(replace(cards, missions="secret")) == []
 
 
+def test_the_deck_check_wants_each_monster_s_double_heads_and_a_draw_pile_left_after_the_deal():
+    """3 players are dealt 3 x (2 double-head cards + a hand of 1) and the 2 formation cards, 11 in all: a deck of 12
+    leaves a draw pile, one of 11 none; the skeleton's double heads are wanted only with 4 players; the solo game
+    wants 2 cards and no double heads."""
+    from dataclasses import replace
+
+    from balance.games.moon.rules import Rules
+    from balance.games.moon.tables import check_deck
+
+    r = Rules()
+
+    def deck(cards, four_player_cards=r.cards.four_player_cards):
+        return replace(r, cards=replace(r.cards, deck=tuple(cards), four_player_cards=tuple(four_player_cards)))
+
+    doubles = [c for c in r.cards.deck if c[0] in "WHV"]  # 2 for each of the werewolf, witch and vampire
+    singles = [c for c in r.cards.deck if c[0] not in "WHV"]
+    assert len(doubles) == 6 and all(check_deck(r, p) == [] for p in (1, 2, 3, 4))
+    assert check_deck(deck(doubles + singles[:6]), 3) == []
+    assert check_deck(deck(doubles + singles[:5]), 3) == [
+        "cards: 11 cards for 3 players: the hands and the starting formation take 11, leaving no draw pile"]
+    no_werewolf_pair = [c for c in r.cards.deck if c != "Wcw/wvw"]
+    assert check_deck(deck(no_werewolf_pair), 3) == [
+        "cards: 1 cards show two werewolf heads in one square; each player finds 2 (double_head_cards)"]
+    one_skeleton_pair = [c for c in r.cards.four_player_cards if c != "Scs/shs"]
+    assert check_deck(deck(r.cards.deck, one_skeleton_pair), 3) == []
+    assert check_deck(deck(r.cards.deck, one_skeleton_pair), 4) == [
+        "cards: 1 cards show two skeleton heads in one square; each player finds 2 (double_head_cards)"]
+    assert check_deck(deck(singles[:2]), 1) == []
+    assert check_deck(deck(singles[:1]), 1) == ["cards.deck: the solo game needs at least 2 cards"]
+
+
 def test_the_rules_check_accepts_counts_up_to_their_limits_and_names_what_is_beyond():
     from dataclasses import replace
 

@@ -91,6 +91,27 @@ def test_a_card_turned_clockwise_shows_its_squares_turned(turns):
 
 # ---------------------------------------------------------------- beside and on top
 
+def test_the_squares_a_card_already_groups_are_its_side_by_side_heads_of_one_monster_or_crystals():
+    """``tables.face_linked`` (what the strategies count as a group already on a card): squares side by side across
+    a row or down a column, the same monster (one head or two) or two crystals; never the end of the top row with
+    the start of the bottom one."""
+    from balance.games.moon.tables import face_linked
+
+    cards = ("Wwc/whw", "cch/wWw", "hvw/hsc", "hvh/vhv", "hvv/wsc", "hvw/wsc")
+    linked = face_linked(replace(Rules(), cards=replace(Rules().cards, deck=cards)), 3)
+    assert [list(row) for row in linked[:6]] == [[1, 1, 0, 1, 0, 0], [1, 1, 0, 1, 1, 1], [1, 0, 0, 1, 0, 0],
+                                                 [0, 0, 0, 0, 0, 0], [0, 1, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0]]
+
+
+def test_each_square_of_a_card_knows_its_sides_on_the_card_s_outline():
+    """``tables.outer_bits``, bit 1 << side (north 0, east 1, south 2, west 3), square by square along the rows: a
+    card lying 3 wide and 2 high, then 2 wide and 3 high."""
+    from balance.games.moon.tables import outer_bits
+
+    n, e, s, w = 1, 2, 4, 8
+    assert outer_bits(Rules(), 3) == [[n | w, n, n | e, s | w, s, s | e], [n | w, n | e, w, e, s | w, s | e]]
+
+
 def test_beside_the_layout_every_rotation_touching_edge_to_edge():
     s, t, _ = position(["www/www"])
     lay(s, t, 0, 0, 0)
