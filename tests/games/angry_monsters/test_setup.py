@@ -93,7 +93,7 @@ def shore_depths(terrain, g):
 @pytest.mark.parametrize("side", ["west", "east", "north", "south"])
 def test_the_shore_is_a_walk_along_its_side_from_the_set_depth_by_at_most_the_roughness_a_line(side):
     g = replace(Generator(), shore_side=side, width=16, height=12, shore_depth=4, shore_roughness=1)
-    along = 12 if side in ("west", "east") else 16
+    along = g.height if side in ("west", "east") else g.width
     first_steps = set()
     for seed in range(20):
         depths = shore_depths(generated_board(g, 50, 1, seed)[0], g)
@@ -119,7 +119,8 @@ def test_evac_sites_stand_inland_where_there_is_room():
     # a straight shore 4 deep: the last of 16 columns is 12 from the water, the only room that far inland
     g = replace(Generator(), width=16, height=12, shore_depth=4, shore_roughness=0, evac_inland=12)
     structure = generated_board(g, 50, 1)[1]
-    assert [divmod(int(site), 18)[1] for site in np.flatnonzero(structure == EVAC)] == [16] * 4  # padded columns
+    last = g.width  # the last column inside the padding
+    assert [int(site) % (g.width + 2) for site in np.flatnonzero(structure == EVAC)] == [last] * 4
 
 
 def test_building_colours_are_drawn_by_the_colour_mix():
