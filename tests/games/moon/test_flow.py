@@ -172,3 +172,40 @@ def test_the_rules_check_accepts_counts_up_to_their_limits_and_names_what_is_bey
     assert problems("crystal_track", tile_spaces_3_players=(spaces - 1,)) == []
     assert problems("crystal_track", tile_spaces_3_players=(spaces,)) == [
         f"crystal_track.tile_spaces_3_players: space {spaces} is beyond the board's {spaces} spaces"]
+
+
+def test_the_card_formation_and_mission_texts_are_read_or_what_is_wrong_is_named():
+    """A card is two rows of three squares, Armstrong and his base camp on the Armstrong card alone; a formation's
+    cards lie within -9..9, a quarter turn 0 to 3 times, at most 2 lunar surface cards and one Armstrong card; a
+    mission's threshold lies within 0..200 and its VP within 0..100."""
+    from balance.games.moon.rules import (
+        ARMSTRONG_CARD, DRAWN_1, FORMATION_REACH, LUNAR_CARD, formation_problem, parse_card, parse_formation,
+        parse_mission,
+    )
+
+    assert parse_card("wch/vWc") == list("wchvWc")
+    for text in ("wch/vw", "wchv/Wc", "wch/vWc/ccc", "wchvWc"):
+        assert parse_card(text) == f"{text!r} is not a card: expected two rows of three squares, 'abc/def'"
+    assert parse_card(".A./.B.", armstrong=True) == list(".A..B.")
+    assert parse_card(".A./.B.") == parse_card(".A./.B.", armstrong=False) == \
+        "'.A./.B.': Armstrong (A) and his base camp (B) are on the Armstrong card only"
+
+    reach = FORMATION_REACH
+    for x, y in ((-reach, 0), (reach, 0), (0, -reach), (0, reach)):
+        assert parse_formation(f"1@{x},{y},0") == [(DRAWN_1, x, y, 0)]
+    for x, y in ((-reach - 1, 0), (reach + 1, 0), (0, -reach - 1), (0, reach + 1)):
+        assert parse_formation(f"1@{x},{y},0") == f"'1@{x},{y},0': x and y lie within -{reach}..{reach}"
+    assert [parse_formation(f"L@0,0,{turns}") for turns in range(4)] == [[(LUNAR_CARD, 0, 0, t)] for t in range(4)]
+    for turns in (-1, 4):
+        assert parse_formation(f"A@0,0,{turns}") == f"'A@0,0,{turns}': turns is 0, 1, 2 or 3"
+    row = "1@-9,0,0 2@-6,0,0 L@-3,0,0 L@0,0,0 A@3,0,0"  # five cards 3 wide side by side
+    assert parse_formation(row)[-1] == (ARMSTRONG_CARD, 3, 0, 0) and formation_problem(row, 2) is None
+    for extra in ("L@6,0,0", "A@6,0,0"):
+        assert formation_problem(f"{row} {extra}", 2) == \
+            f"'{row} {extra}': at most 2 lunar surface cards (L) and one Armstrong card (A)"
+
+    assert parse_mission("heads 0 0") == (2, 0, 0) and parse_mission("crystals 200 100") == (4, 200, 100)
+    for text in ("heads -1 5", "heads 201 5", "heads 12 -1", "heads 12 101"):
+        assert parse_mission(text) == f"{text!r}: threshold within 0..200, VP within 0..100"
+    for text in ("heads 12", "heads 12 5 1", "eyes 12 5"):
+        assert parse_mission(text).startswith(f"{text!r} is not a mission: expected 'kind threshold VP'")

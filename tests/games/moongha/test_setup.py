@@ -35,6 +35,24 @@ def test_a_city_named_twice_or_cut_off_is_named():
     assert problems == ["rules: board.connections: 'Sydney' cannot be reached from 'London'"]
 
 
+def test_the_connections_read_city_names_with_dashes_and_reach_no_island_of_cities():
+    """A connection is split at the dash whose halves are both cities ('Rio-de-Janeiro-London'); the first city,
+    London, may stand on either side; two cities joined to each other alone are cut off from the rest."""
+    board = {"board.cities": ["London", "Rio-de-Janeiro", "Paris", "Rome"]}
+    rules, problems = apply_overrides(Rules, {**board, "board.connections": [
+        "Rio-de-Janeiro-London", "Paris-London", "Rome-Paris"]})
+    assert problems == [] and rules.connection_pairs() == [(1, 0), (2, 0), (3, 2)]
+    _, problems = apply_overrides(Rules, {**board, "board.connections": ["Rio-de-Janeiro-London", "Paris-Rome"]})
+    assert problems == ["rules: board.connections: 'Paris' cannot be reached from 'London'"]
+
+
+def test_a_turn_may_roll_every_die_in_the_box_and_no_more():
+    most = Rules().supplies.dice
+    assert apply_overrides(Rules, {"turn_track.dice": [3, most]})[1] == []
+    assert apply_overrides(Rules, {"turn_track.dice": [3, most + 1]})[1] == [
+        f"rules: turn_track.dice: a turn rolls more than the {most} dice of supplies.dice"]
+
+
 def test_tokens_are_one_pool_of_the_four_sets_by_default():
     s, t = fresh(3)
     assert list(t.stock_tokens) == [100, 120, 20] and list(s.stock_tokens) == [100, 120, 20]
