@@ -1,5 +1,6 @@
 """Scenario files: loading, --set, and one clear line for each kind of mistake."""
 
+import json
 import textwrap
 
 import pytest
@@ -179,3 +180,96 @@ def test_a_text_rule_says_a_text_is_expected(tmp_path):
     """A rule whose value is one text (a card face, a starting formation) is not described as a list."""
     lines = problems(tmp_path, 'game = "moon"\nplayers = 2\n[rules.formations]\nhouston = 5\n')
     assert lines == [f"{tmp_path / 's.toml'}: rules.formations.houston: 5 is not allowed; expected a text"]
+
+
+def test_set_names_an_unknown_key_a_seat_beyond_the_table_and_keeps_the_other_parameters(tmp_path):
+    assert problems(tmp_path, GOOD, ["sede=5"]) == [
+        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: game, players, games, seed, name, "
+        "description, rules, seats, run"]
+    for key in ("seats.1", "seats.0.policy", "seats.x.policy"):
+        assert problems(tmp_path, GOOD, [f"{key}=hold"]) == [
+            f"{tmp_path / 's.toml'}: --set {key}: expected seats.N.policy or seats.N.params.NAME with N from 1 to 2"]
+    text = GOOD.replace('policy = "catch_up"', 'policy = "catch_up"\nparams = { threshold = 30 }')
+    sc = load_scenario(write(tmp_path, text), ["seats.2.params.per_point_behind=0.5"])
+    assert sc.seats[1].params == {"threshold": 30.0, "per_point_behind": 0.5}
+    for key in ("rules", "rules."):
+        assert problems(tmp_path, GOOD, [f"{key}=3"]) == [
+            f"{tmp_path / 's.toml'}: --set {key}: expected rules.KEY=VALUE, e.g. rules.target_score=..."]
+    with pytest.raises(BalanceError) as e:  # a loaded scenario changed later still names its file
+        load_scenario(write(tmp_path, GOOD)).with_changes(["die_sides=1"])
+    assert e.value.problems[0].startswith(f"{tmp_path / 's.toml'}: rules.die_sides: 1 is not allowed")
+
+
+@pytest.mark.parametrize("name, ok", [("x" * 200, True), ("x" * 201, False), ("", False), ("   ", False),
+                                      ("a\tb", False), ("Hold at 20 (fast)", True)])
+def test_a_name_is_one_line_of_1_to_200_characters(tmp_path, name, ok):
+    for text in (GOOD.replace("seed = 5", f"seed = 5\nname = {json.dumps(name)}"),
+                 GOOD.replace('policy = "catch_up"', f'policy = "catch_up"\nname = {json.dumps(name)}')):
+        if ok:
+            load_scenario(write(tmp_path, text))
+        else:
+            assert len(problems(tmp_path, text)) == 1
+
+
+def test_a_long_value_is_cut_in_its_message_and_a_short_one_is_shown_whole(tmp_path):
+    whole, cut = "x" * 58, "x" * 59  # 60 and 61 characters with their quotes
+    text = GOOD.replace("seed = 5", 'seed = 5\n[run]\nscores_by_turn = "VALUE"')
+    assert f"scores_by_turn: '{whole}' is not allowed" in problems(tmp_path, text.replace("VALUE", whole))[0]
+    assert f"scores_by_turn: '{cut[:56]}... is not allowed" in problems(tmp_path, text.replace("VALUE", cut))[0]
+
+
+@pytest.mark.parametrize("every, ok", [(0, True), (10**9, True), (-1, False), (10**9 + 1, False), ("true", False),
+                                       (2.5, False)])
+def test_scores_by_turn_is_a_whole_number_from_0_to_a_billion(tmp_path, every, ok):
+    text = GOOD.replace("seed = 5", f"seed = 5\n[run]\nscores_by_turn = {every}")
+    if ok:
+        assert load_scenario(write(tmp_path, text)).scores_by_turn == every
+    else:
+        assert "run.scores_by_turn" in problems(tmp_path, text)[0]
+
+
+@pytest.mark.parametrize("value, shown", [("1", None), ("1000", None), ("0.5", "0.5"), ("1001", "1001"),
+                                          ("true", "True"), ('"ten"', "'ten'")])
+def test_a_strategy_parameter_lies_within_its_range(tmp_path, value, shown):
+    text = GOOD.replace("threshold = 15", f"threshold = {value}")
+    if shown is None:
+        assert load_scenario(write(tmp_path, text)).seats[0].params == {"threshold": float(value)}
+    else:
+        assert problems(tmp_path, text) == [f"{tmp_path / 's.toml'}: seats.1.params.threshold: {shown} is not "
+                                            "allowed; expected a number from 1 to 1000"]
+
+
+def test_a_strategy_without_parameters_says_so_and_the_players_follow_the_seats(tmp_path):
+    text = 'game = "pig"\n' + '[[seats]]\npolicy = "random"\n' * 3
+    assert load_scenario(write(tmp_path, text)).players == 3
+    lines = problems(tmp_path, text.replace('"random"', '"random"\nparams = { x = 1 }', 1))
+    assert lines == [f"{tmp_path / 's.toml'}: seats.1.params.x: policy 'random' has no such parameter; allowed: none"]
+
+
+def test_seats_and_description_of_the_wrong_kind_and_the_rules_checked_only_once_the_rest_is_right(tmp_path):
+    for seats in ('"x"', "[]"):
+        assert "is not allowed; expected one [[seats]] table per seat" in \
+            problems(tmp_path, f'game = "pig"\nseats = {seats}\n')[0]
+    assert "description: 5 is not allowed; expected a text" in problems(tmp_path, 'game = "pig"\ndescription = 5\n')[0]
+    assert problems(tmp_path, GOOD.replace("seed = 5", "sede = 5"), ["seats.2.policy=optimal", "target_score=500"]) == [
+        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: game, players, games, seed, name, "
+        "description, rules, seats, run"]
+
+
+def test_a_scenario_nests_tables_and_lists_32_deep_and_its_file_holds_16_mb(tmp_path):
+    from balance.scenario import MAX_FILE_BYTES, from_dict, parse_toml
+
+    assert parse_toml("x = " + "[" * 31 + "]" * 31, "s.toml") == {"x": eval("[" * 31 + "]" * 31)}
+    with pytest.raises(BalanceError, match="nested more than 32 deep"):
+        parse_toml("x = " + "[" * 32 + "]" * 32, "s.toml")
+    with pytest.raises(BalanceError, match="nested more than 32 deep"):
+        from_dict({"game": "pig", "seats": eval("[" * 32 + "]" * 32)})
+    with pytest.raises(BalanceError) as e:
+        from_dict({"game": "pig", "seats": eval("[" * 31 + "]" * 31)})
+    assert "deep" not in str(e.value)
+    head = 'game = "pig"\n#'
+    path = write(tmp_path, head + "x" * (MAX_FILE_BYTES - len(head) - 1) + "\n")
+    assert path.stat().st_size == MAX_FILE_BYTES and load_scenario(path).game == "pig"
+    path.write_text(path.read_text() + "\n")
+    with pytest.raises(BalanceError, match="bytes is not a scenario"):
+        load_scenario(path)
