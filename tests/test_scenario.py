@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from balance.errors import BalanceError
-from balance.scenario import load_scenario
+from balance.scenario import TOP_KEYS, load_scenario
 
 GOOD = """
 game = "pig"
@@ -184,8 +184,7 @@ def test_a_text_rule_says_a_text_is_expected(tmp_path):
 
 def test_set_names_an_unknown_key_a_seat_beyond_the_table_and_keeps_the_other_parameters(tmp_path):
     assert problems(tmp_path, GOOD, ["sede=5"]) == [
-        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: game, players, games, seed, name, "
-        "description, rules, seats, run"]
+        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: {', '.join(TOP_KEYS)}"]
     for key in ("seats.1", "seats.0.policy", "seats.x.policy"):
         assert problems(tmp_path, GOOD, [f"{key}=hold"]) == [
             f"{tmp_path / 's.toml'}: --set {key}: expected seats.N.policy or seats.N.params.NAME with N from 1 to 2"]
@@ -252,20 +251,25 @@ def test_seats_and_description_of_the_wrong_kind_and_the_rules_checked_only_once
             problems(tmp_path, f'game = "pig"\nseats = {seats}\n')[0]
     assert "description: 5 is not allowed; expected a text" in problems(tmp_path, 'game = "pig"\ndescription = 5\n')[0]
     assert problems(tmp_path, GOOD.replace("seed = 5", "sede = 5"), ["seats.2.policy=optimal", "target_score=500"]) == [
-        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: game, players, games, seed, name, "
-        "description, rules, seats, run"]
+        f"{tmp_path / 's.toml'}: sede: unknown key (did you mean 'seed'?); allowed: {', '.join(TOP_KEYS)}"]
 
 
 def test_a_scenario_nests_tables_and_lists_32_deep_and_its_file_holds_16_mb(tmp_path):
     from balance.scenario import MAX_FILE_BYTES, from_dict, parse_toml
 
-    assert parse_toml("x = " + "[" * 31 + "]" * 31, "s.toml") == {"x": eval("[" * 31 + "]" * 31)}
+    def lists(depth):  # lists nested ``depth`` deep, in a table one deeper
+        value = []
+        for _ in range(depth - 1):
+            value = [value]
+        return value
+
+    assert parse_toml("x = " + "[" * 31 + "]" * 31, "s.toml") == {"x": lists(31)}
     with pytest.raises(BalanceError, match="nested more than 32 deep"):
         parse_toml("x = " + "[" * 32 + "]" * 32, "s.toml")
     with pytest.raises(BalanceError, match="nested more than 32 deep"):
-        from_dict({"game": "pig", "seats": eval("[" * 32 + "]" * 32)})
+        from_dict({"game": "pig", "seats": lists(32)})
     with pytest.raises(BalanceError) as e:
-        from_dict({"game": "pig", "seats": eval("[" * 31 + "]" * 31)})
+        from_dict({"game": "pig", "seats": lists(31)})
     assert "deep" not in str(e.value)
     head = 'game = "pig"\n#'
     path = write(tmp_path, head + "x" * (MAX_FILE_BYTES - len(head) - 1) + "\n")
