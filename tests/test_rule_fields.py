@@ -21,12 +21,8 @@ class Rules:
     mode: str = rule("fast", "Mode of play", assumed="the quick game", choices=("fast", "slow"))
 
 
-def field(key):
-    return next(rv for rv in rule_values(Rules()) if rv.key == key)
-
-
 def check(key, value):
-    rv = field(key)
+    rv = next(rv for rv in rule_values(Rules()) if rv.key == key)
     return check_value(value, rv.default, rv.info)
 
 

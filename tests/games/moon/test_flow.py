@@ -179,8 +179,8 @@ def test_the_card_formation_and_mission_texts_are_read_or_what_is_wrong_is_named
     cards lie within -9..9, a quarter turn 0 to 3 times, at most 2 lunar surface cards and one Armstrong card; a
     mission's threshold lies within 0..200 and its VP within 0..100."""
     from balance.games.moon.rules import (
-        ARMSTRONG_CARD, DRAWN_1, FORMATION_REACH, LUNAR_CARD, formation_problem, parse_card, parse_formation,
-        parse_mission,
+        ARMSTRONG_CARD, DRAWN_1, FORMATION_REACH, LUNAR_CARD, MISSION_KINDS, formation_problem, parse_card,
+        parse_formation, parse_mission,
     )
 
     assert parse_card("wch/vWc") == list("wchvWc")
@@ -204,7 +204,8 @@ def test_the_card_formation_and_mission_texts_are_read_or_what_is_wrong_is_named
         assert formation_problem(f"{row} {extra}", 2) == \
             f"'{row} {extra}': at most 2 lunar surface cards (L) and one Armstrong card (A)"
 
-    assert parse_mission("heads 0 0") == (2, 0, 0) and parse_mission("crystals 200 100") == (4, 200, 100)
+    heads, crystals = MISSION_KINDS.index("heads"), MISSION_KINDS.index("crystals")
+    assert parse_mission("heads 0 0") == (heads, 0, 0) and parse_mission("crystals 200 100") == (crystals, 200, 100)
     for text in ("heads -1 5", "heads 201 5", "heads 12 -1", "heads 12 101"):
         assert parse_mission(text) == f"{text!r}: threshold within 0..200, VP within 0..100"
     for text in ("heads 12", "heads 12 5 1", "eyes 12 5"):
