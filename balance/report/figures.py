@@ -519,3 +519,29 @@ def draw_seat_gap(fig, u) -> None:
     ax.set_ylabel("points ahead of the table" if len(set(u.roles or [""])) == 1 else "points ahead of its role")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     _steps_axis(ax, u)
+
+
+BOARD_WIDTH = 6.5  # inches a board is drawn across, at most
+BOARD_SQUARE = 0.3  # inches: a small board's square is drawn no larger
+
+
+def board_square(width: int) -> float:
+    """The side in inches of a square of a board ``width`` squares across (a Plot's height: rows x this + legend)."""
+    return min(BOARD_SQUARE, BOARD_WIDTH / max(width, 1))
+
+
+def draw_board(fig, colours: list[list[str]]):
+    """A board of squares, one colour each (``colours[row][column]``, rows from the top), numbered as a replay
+    names its squares: (row, column) from 1 at the top left, a square's centre at (column, row) in data units.
+    Returns the axes and a square's side in points, to size the markers drawn on it."""
+    height, width = len(colours), len(colours[0])
+    image = np.array([[mpl.colors.to_rgb(c) for c in row] for row in colours])
+    ax = fig.subplots()
+    ax.imshow(image, interpolation="nearest", extent=(0.5, width + 0.5, height + 0.5, 0.5))
+    ax.set_xticks(range(1, width + 1, 1 if width <= 20 else 5))
+    ax.set_yticks(range(1, height + 1, 1 if height <= 20 else 5))
+    ax.tick_params(labelsize=6, length=0, labeltop=True, labelbottom=False)
+    ax.grid(False)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    return ax, board_square(width) * 72 * 0.9  # the axes leave a margin

@@ -56,6 +56,7 @@ meeples against a glutton; against two wreckers the human wins 66% (2,000 games 
 """
 
 from balance.games.angry_monsters import engine, replay
+from balance.games.angry_monsters.report import SECTIONS
 from balance.games.angry_monsters.checks import board_problems, board_warnings
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
@@ -208,4 +209,5 @@ SPEC = register(GameSpec(
                               "the seat that would win"),
     description=__doc__.split("\n")[0],
     assumptions_doc=__doc__[__doc__.index("Assumptions"):],
+    report_sections=SECTIONS,
 ))

@@ -19,7 +19,7 @@ RETURN_SQUARES = ("land", "any_square")
 MAX_SIDE = 60  # the most squares a board has along either side (a drawn map's rows and columns too)
 MAX_MEEPLES = 2000
 
-# A board drawn by `python -m balance.games.angry_monsters.board` (generator seed 2, then kept):
+# A board drawn by `python -m balance.games.angry_monsters.tables 2` (generator seed 2, then kept):
 # the Pacific on the west, a ragged shore, 50 meeples spread evenly, 4 evac sites inland.  One
 # change since: the violet building at row 13, column 11 is open land, because the meeple below it
 # (row 14, column 11) had buildings on three sides and the board edge on the fourth and could never

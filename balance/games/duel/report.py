@@ -3,12 +3,15 @@ the heroes' chance; which pieces die, when, and what a death does to the outcome
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 
 from balance.games.duel.decisions import ATTACKS
-from balance.games.duel.rules import HEROES, KIT, MONSTERS
+from balance.games.duel.rules import HEROES, KIT, MAP, MONSTERS, parse_line
 from balance.report.blocks import Plot, ReportSection, Table, Text
-from balance.report.fmt import num, pct
+from balance.report.figures import board_square, draw_board
+from balance.report.fmt import count, num, pct
+from balance.scenario import from_resolved
 
 HEROES_WIN = pl.col("winner") == 1
 
@@ -98,4 +101,43 @@ def losses(games: pl.LazyFrame, meta: dict) -> list:
     ]
 
 
-SECTIONS = (ReportSection("Weapons and kit", weapons), ReportSection("Pieces lost", losses))
+STREET, BUILDING = "#f1eee6", "#6f6f6f"
+SPOTS = (("b", "#2f6fd0", "o", "blue start spot (a hero)"), ("r", "#d62728", "o", "red start spot (a monster)"),
+         ("?", "#e0a800", "D", "bonus square"), ("J", "#3a9a48", "s", "the jeep"))  # (map letter, colour, marker, legend)
+
+
+def the_map(games, meta: dict) -> list:
+    """The map the games are played on: streets, buildings, start spots, bonus squares, the jeep, the thick lines."""
+    rules = from_resolved(meta["scenario"]).rules
+    rows = rules.map
+    width, height = len(rows[0]), len(rows)
+    letters = np.array([list(row) for row in rows])
+    lines = [divmod(a, width) + divmod(b, width) for a, b in (parse_line(x, width, height) for x in rules.thick_lines)]
+    what = "the default (assumed: the draft gives no map)" if rows == MAP else "drawn in the scenario"
+    text = (f"The map, {width} x {height} squares, {what}: {count(int(np.sum(letters == '#')), 'building square')}, "
+            f"{count(int(np.sum(letters == '?')), 'bonus square')}, {'a jeep' if 'J' in letters else 'no jeep'} and "
+            f"{count(len(lines), 'thick line')}. A piece entering a building square stops there; no piece moves "
+            f"across a thick line.")
+
+    def draw(fig):
+        ax, size = draw_board(fig, [[BUILDING if x == "#" else STREET for x in row] for row in rows])
+        for letter, colour, marker, label in SPOTS:
+            r, c = np.nonzero(letters == letter)
+            if len(r):
+                ax.scatter(c + 1, r + 1, s=(0.55 * size) ** 2, c=colour, marker=marker, label=label)
+        for r1, c1, r2, c2 in lines:  # the edge between two squares side by side (rows and columns from 0)
+            if r1 == r2:
+                x = max(c1, c2) + 0.5
+                ax.plot([x, x], [r1 + 0.5, r1 + 1.5], color="black", linewidth=3, solid_capstyle="butt")
+            else:
+                y = max(r1, r2) + 0.5
+                ax.plot([c1 + 0.5, c1 + 1.5], [y, y], color="black", linewidth=3, solid_capstyle="butt")
+        ax.plot([], [], color="black", linewidth=3, label="thick line")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=3, frameon=False, fontsize=7, markerscale=0.7)
+
+    return [Text(text), Plot(draw, height=height * board_square(width) + 1.0,
+                             caption="The map (row, column as in a replay)")]
+
+
+SECTIONS = (ReportSection("The map", the_map), ReportSection("Weapons and kit", weapons),
+            ReportSection("Pieces lost", losses))
