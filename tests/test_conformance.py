@@ -312,7 +312,9 @@ PLAYS_AS = {  # game -> policy -> (least share of decided games, what its descri
     },
     "moongha-duel": {  # measured over 500 games against the other side's default (sniper, hunter)
         "random": (0.0, _duel_random),  # two random players reach the 120-round cap in 98% of games
-        "standard": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15 and f["close_combats"].mean() >= 12),
+        # the hero player tries 4.4 bonus actions a game (policies.bonus_worth)
+        "standard": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15 and f["close_combats"].mean() >= 12
+                     and f["bonus_actions"].mean() >= 2),
         "sniper": (0.9, lambda f, seats: _duel_hero_shots(f) >= 15),  # 18.6 shots a game
         "raider": (0.9, lambda f, seats: f["bonus_counters_claimed"].mean() >= 7.5),  # 7.65 of 8 (sniper 5.3)
         # the three monsters that decide the game dead in 81% of games, in 24.8 rounds (sniper: 25.9)

@@ -106,7 +106,8 @@ SEAT_COLUMNS = ("kills", "losses", "damage_dealt", "cards_played", "close_combat
 
 
 def _hero(name, pid, text, keep_range, key_weight, grab_weight, caution):
-    return Policy(name, pid, "Heroes: " + text, (
+    return Policy(name, pid, "Heroes: " + text + "; when no card is worth playing, try bonus actions while one is worth "
+                  "the gamble", (
         Param("keep_range", keep_range, 0, 20, "Squares a hero would keep between itself and the nearest monster"),
         Param("key_weight", key_weight, 0, 20, "Worth of hurting Moogre, Mechoor or the Bloob against another monster, "
               "and pull to within a weapon's reach of them (nearer when no piece has died for "

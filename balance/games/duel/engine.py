@@ -1577,6 +1577,37 @@ def bonus_action(s, t, hero):
 
 
 @jit
+def bonus_or_end(s, t):
+    """A scripted hero player's last look before its card play ends: the hero no card in hand pays for whose best
+    action is most worth the gamble of a bonus action (``policies.bonus_odds``), as that BONUS option, else END.  A
+    hero a card pays for is not asked: its best action was just found worth less than keeping the card.  A hero's
+    actions are valued as in ``choose_action``, only as far as they could make its gamble the best so far."""
+    pick, most = option(END, 0, 0, 0, -1), 0.0
+    if s.hand_n[HEROES_SIDE] == 0 or s.deck_n[HEROES_SIDE] + s.discards_n[HEROES_SIDE] == 0:
+        return pick
+    for h in range(N_HEROES):
+        if s.at[h] < 0 or payable(s, t, HEROES_SIDE, h):
+            continue
+        hit, cost = policies.bonus_odds(s, t, h)
+        if hit == 0.0:
+            continue
+        need = (most + cost) / hit - 1e-9  # an action worth more may make this gamble the best so far (tested below)
+        s.options[0] = option(END, h, 0, 0, -1)
+        n = list_fires(s, t, h, 1, False)
+        n = list_powers(s, t, h, n)
+        policies.ready_to_act(s, t, HEROES_SIDE, 1 << h)
+        best, i, key = policies.best_act(s, t, HEROES_SIDE, 1, n, False, need, 0, policies.LAST_KEY)
+        if policies.move_bound(s, t, h) >= best:
+            listed = n
+            n = list_moves(s, t, h, n)
+            best, i, key = policies.best_act(s, t, HEROES_SIDE, listed, n, False, best, i, key)  # the fights first
+            best, i, key = policies.best_act(s, t, HEROES_SIDE, listed, n, True, best, i, key)
+        if i > 0 and hit * best - cost > most:
+            pick, most = option(BONUS, h, 0, s.at[h], -1), hit * best - cost
+    return pick
+
+
+@jit
 def play_cards(s, t, side):
     """Play cards (and bonus actions, and free kit) until the side stops, cannot go on or the game is won."""
     while s.winner < 0:
@@ -1587,6 +1618,8 @@ def play_cards(s, t, side):
             code = decide(s, t, side, ACT, n)
         else:
             code = choose_action(s, t, side)
+            if what_of(code) == END and side == HEROES_SIDE:
+                code = bonus_or_end(s, t)
         what = what_of(code)
         if what == END:
             return

@@ -5,7 +5,9 @@ At every decision (``decisions.py``) the engine lists the options and asks ``cho
 one; a scripted policy's ACT decision is listed as it is valued (``engine.choose_action``), a piece's moves only
 when one could win (``move_bound``).  ``random`` picks uniformly.  The scripted policies value each option with one evaluation whose
 weights are the policy's parameters, and take the best; in the ACT decision they play on while an action
-is worth more than keeping the card (END is worth 0):
+is worth more than keeping the card (END is worth 0), and then the hero player tries bonus actions while one is
+worth its gamble (``bonus_worth``: the chance that the top card bears a hero no card in hand pays for, times that
+hero's best action, less the cards it costs):
 
 * a shot: the chance to hit times the damage done, as a share of the target's damage capacity, with a
   bonus for a kill and the target's weight (the three monsters that decide the game weigh ``key_weight``
@@ -53,6 +55,10 @@ STANDOFF = 5
 HERO_STANDOFF = 4 * STANDOFF
 NO_BAR = -1e9  # below every worth: value in full
 FIGHT_BONUS = 0.02  # a move into a fight: its odds, and a hair for closing in
+# a hero card lost (to a bonus action): an action on a later turn, and more for a Duck or +1 mark (a hit or a fight
+# lost, turned away)
+CARD_KEPT = 0.05
+MARK_KEPT = 0.8
 
 FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking to, listed once per decision
     ("pull_at", np.int64, (MAX_CELLS,)),
@@ -567,7 +573,7 @@ def act_value(s, t, side, code, policy, p, bar, wins_ties=False):
         target = target_of(code)
         return chance_36(t.hit_on) / 36.0 * harm_value(s, t, target, t.weapon_damage[DYNAMITE], weight_of(
             s, t, target, policy, p)) - 0.1
-    return -1.0  # a swap, oxygen tanks put down, a bonus action: not for these strategies
+    return -1.0  # a swap, oxygen tanks put down; a bonus action is weighed once no card is worth playing (``bonus_worth``)
 
 
 @jit
@@ -631,6 +637,42 @@ def best_act(s, t, side, lo, hi, moves, best, pick, pick_key):
         if v > best or (v == best and key < pick_key):
             best, pick, pick_key = v, i, key
     return best, pick, pick_key
+
+
+@jit_inline
+def card_cost(t, card):
+    """What a hero card lost costs the hero player: an action on a later turn, and its Duck or +1 mark."""
+    return CARD_KEPT + (MARK_KEPT if t.cards[HEROES_SIDE, card, 2] != 0 else 0.0)
+
+
+@jit
+def bonus_odds(s, t, hero):
+    """A bonus action for the hero: (the chance that the top card bears the hero, what the try costs).  The chance is
+    the share of the draw pile's cards that bear it (what is not in hand nor discarded, never its order; the discards
+    when the pile is spent).  The card drawn never reaches the hand, and when the try fails the cheapest card of the
+    hand is lost too (nothing when the hand limit would discard one at the end of the turn anyway)."""
+    side = HEROES_SIDE
+    pile, n = (s.deck, s.deck_n[side]) if s.deck_n[side] > 0 else (s.discards, s.discards_n[side])
+    bearing, drawn = 0, 0.0
+    for i in range(n):
+        card = pile[side, i]
+        bearing += t.cards[side, card, 0] == hero or t.cards[side, card, 1] == hero
+        drawn += card_cost(t, card)
+    lost = 1e9
+    for i in range(s.hand_n[side]):
+        lost = min(lost, card_cost(t, s.hand[side, i]))
+    if s.hand_n[side] - 1 + t.draw >= t.hand_limit:
+        lost = 0.0
+    hit = bearing / n
+    return hit, drawn / n + (1.0 - hit) * lost
+
+
+@jit
+def bonus_worth(s, t, hero, action):
+    """A bonus action for the hero whose best action is worth ``action``: its chance times the action, less its
+    cost (``bonus_odds``)."""
+    hit, cost = bonus_odds(s, t, hero)
+    return hit * action - cost
 
 
 @jit

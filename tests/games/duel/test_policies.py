@@ -11,9 +11,10 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BOW_TRACKER, DRAKOOR, DUCK, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO,
-    MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, PLUS_ONE, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, attack_damage,
-    attack_range, attacks, chance_36, in_range, monster_attack, needed, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE,
+    HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, PLUS_ONE, ROCKS, SHAGGOO,
+    SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks, chance_36, in_range, monster_attack, needed,
+    option, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
@@ -274,3 +275,91 @@ def test_the_hero_player_spends_the_marked_card_of_living_heroes_and_no_plus_one
     p.hand(HEROES_SIDE, *cards[2:])
     assert engine.plus_ones(p.s, p.t, 7, 8) == 8  # one is enough: Joe and Arnie's
     assert list(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == [cards[2]]
+
+
+def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_less_the_cards_it_costs():
+    """The top card bears the hero with the share of the draw pile's cards that do (the discards', when the pile is
+    spent, as they are shuffled into a new one).  The card drawn never reaches the hand: the pile's mean card is lost
+    (an action on a later turn, and a Duck or +1 mark); a failed try loses a card of the hand too, the cheapest,
+    which costs nothing when the hand limit would discard one at the end of the turn anyway (8 cards, 3 drawn)."""
+    p = Position(["1k."])
+    joe_arnie_duck, billy_skull, skull_jade, joe_jade = (p.card(HEROES_SIDE, c) for c in
+                                                         ("joe/arnie duck", "billy/skull", "skull/jade +1", "joe/jade"))
+    plain, marked = policies.CARD_KEPT, policies.CARD_KEPT + policies.MARK_KEPT
+    p.s.deck[HEROES_SIDE, :3] = joe_arnie_duck, billy_skull, skull_jade
+    p.s.deck_n[HEROES_SIDE] = 3
+    drawn = (marked + plain + marked) / 3
+    p.hand(HEROES_SIDE, skull_jade, billy_skull, skull_jade, skull_jade, skull_jade)  # 5 - 1 + 3 < 8
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn - 2 / 3 * plain)
+    assert policies.bonus_worth(p.s, p.t, SKULL, 0.6) == pytest.approx(0.6 * 2 / 3 - drawn - plain / 3)
+    p.hand(HEROES_SIDE, skull_jade, skull_jade, skull_jade, skull_jade, skull_jade)  # a marked card lost
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn - 2 / 3 * marked)
+    p.hand(HEROES_SIDE, billy_skull, skull_jade, billy_skull, skull_jade, billy_skull, skull_jade)  # 6 - 1 + 3 = 8
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn)
+    p.s.deck_n[HEROES_SIDE] = 0
+    p.s.discards[HEROES_SIDE, :2] = joe_jade, billy_skull
+    p.s.discards_n[HEROES_SIDE] = 2
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.3 - plain)
+    assert policies.bonus_worth(p.s, p.t, ARNIE, 0.6) == pytest.approx(-plain)
+
+
+def test_the_hero_player_tries_a_bonus_action_for_a_hero_no_card_pays_for_when_its_action_is_worth_the_gamble():
+    """Joe, with a handgun, has Moogre in his sights two squares away, but no card in hand bears him: the sniper's
+    card play ends (the hand's cards pay for the dead heroes alone), and it tries a bonus action for Joe while the
+    draw pile holds a card of his; the top card bears him, he fires, and with none of his left to draw it ends."""
+    p = Position(["1.o"])
+    seat(p.s, HEROES_SIDE, "sniper")
+    the_rest_died(p, (JOE, MOOGRE), 3)
+    p.give(JOE, HANDGUN)
+    policies.new_game(p.s, p.t)
+    billy_skull, joe_arnie, arnie_jade = (p.card(HEROES_SIDE, c) for c in ("billy/skull", "joe/arnie", "arnie/jade"))
+    p.hand(HEROES_SIDE, billy_skull, billy_skull)
+    p.s.deck[HEROES_SIDE, :2] = arnie_jade, joe_arnie
+    p.s.deck_n[HEROES_SIDE] = 2
+    assert engine.choose_action(p.s, p.t, HEROES_SIDE) == option(END, 0, 0, 0, -1)
+    assert engine.bonus_or_end(p.s, p.t) == option(BONUS, JOE, 0, p.cell(0, 0), -1)
+    p.dice(5, 4)  # the top card bears Joe: he fires, and hits
+    engine.play_cards(p.s, p.t, HEROES_SIDE)
+    assert p.all_used() and p.s.damage[MOOGRE] == 1 and p.s.bonus_actions == 1 and p.s.bonus_failed == 0
+    assert p.s.deck_n[HEROES_SIDE] == 1 and p.s.hand_n[HEROES_SIDE] == 2  # no card of Joe's left to draw: it ends
+
+
+def card_play_ended(s, t) -> bool:
+    """Play the heroes' cards as their policy would until it would end the card play (False: the game ended first)."""
+    while s.winner < 0:
+        code = engine.choose_action(s, t, HEROES_SIDE)
+        if what_of(code) == END:
+            return True
+        if what_of(code) in (DRINK, DROP_TANKS, SWAP):
+            engine.free_use(s, t, code)
+        else:
+            engine.pay_with_card(s, t, HEROES_SIDE, piece_of(code))
+            engine.act(s, t, HEROES_SIDE, code)
+    return False
+
+
+@pytest.mark.parametrize("hero,monster", [("sniper", "hunter"), ("raider", "wall")])
+def test_the_bonus_action_tried_is_the_best_gamble_of_the_heroes_no_card_pays_for_valued_in_full(hero, monster):
+    """``engine.bonus_or_end`` values a hero's actions with the shortcuts of a card play; the same choice as every
+    action of every hero no card pays for valued in full, on the boards of standard games."""
+    t = TABLES.python(Rules(), 2)
+    ended = tried = 0
+    for s in positions(hero, monster, games=8, rounds=(4, 8, 12, 16, 20, 24)):
+        if not card_play_ended(s, t):
+            continue
+        worth = {}
+        for h in range(N_HEROES):
+            if s.at[h] >= 0 and not engine.payable(s, t, HEROES_SIDE, h) and s.hand_n[HEROES_SIDE] > 0:
+                s.options[0] = option(END, h, 0, 0, -1)
+                n = engine.list_piece_actions(s, t, h, 1)
+                policies.ready_to_act(s, t, HEROES_SIDE, 1 << h)
+                best = max((policies.act_value(s, t, HEROES_SIDE, s.options[i], s.policies.id[HEROES_SIDE],
+                                               s.policies.param[HEROES_SIDE], FULL) for i in range(1, n)), default=FULL)
+                worth[h] = policies.bonus_worth(s, t, h, best)
+        most = max(worth.values(), default=0.0)
+        expected = option(BONUS, max(worth, key=worth.get), 0, s.at[max(worth, key=worth.get)], -1) \
+            if most > 0 else option(END, 0, 0, 0, -1)
+        assert engine.bonus_or_end(s, t) == expected
+        ended += 1
+        tried += most > 0
+    assert ended >= 10 and tried >= 2, (ended, tried)
