@@ -1,13 +1,14 @@
 """Scenario files: loading, --set, and one clear line for each kind of mistake."""
 
 import json
+import re
 import textwrap
 
 import pytest
 
 from balance.errors import BalanceError
 from balance.games.pig import THRESHOLD
-from balance.scenario import MAX_DEPTH, MAX_NAME, MAX_SCORES_BY_TURN, TOP_KEYS, load_scenario
+from balance.scenario import MAX_DEPTH, MAX_NAME, MAX_SCORES_BY_TURN, TOP_KEYS, from_resolved, load_scenario
 
 GOOD = """
 game = "pig"
@@ -281,3 +282,19 @@ def test_a_scenario_nests_tables_and_lists_and_its_file_grows_up_to_their_limits
     path.write_text(path.read_text() + "\n")
     with pytest.raises(BalanceError, match="bytes is not a scenario"):
         load_scenario(path)
+
+
+def test_a_scenario_read_back_from_a_run_is_the_one_played_and_its_messages_name_its_file_else_its_name(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('game = "pig"\nplayers = 2\nname = "My Pig"\n[rules]\ntarget_score = 50\n'
+                    '[[seats]]\npolicy = "hold"\n[[seats]]\npolicy = "random"\n')
+    sc = load_scenario(path)
+    resolved = json.loads(json.dumps(sc.resolved()))  # as run.json keeps it
+    back = from_resolved(resolved)
+    assert back.fingerprint() == sc.fingerprint() and back.rules == sc.rules and back.path == str(path)
+    resolved["seats"][0]["policy"] = "hold_on"  # a run of a version whose policy has since been renamed
+    with pytest.raises(BalanceError, match="^" + re.escape(f"{path}: seats.1.policy: unknown policy 'hold_on'")):
+        from_resolved(resolved)
+    resolved["path"] = None  # a scenario made in a notebook, from a dict
+    with pytest.raises(BalanceError, match="^My Pig: seats.1.policy: unknown policy 'hold_on'"):
+        from_resolved(resolved)

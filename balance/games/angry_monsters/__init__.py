@@ -56,10 +56,10 @@ meeples against a glutton; against two wreckers the human wins 66% (2,000 games 
 """
 
 from balance.games.angry_monsters import engine, replay
-from balance.games.angry_monsters.report import SECTIONS
 from balance.games.angry_monsters.checks import board_problems, board_warnings
 from balance.games.angry_monsters.policies import (BLOCKADE, FLEE, GLUTTON, NEAREST_EXIT, RANDOM, STANDARD,
                                                    WRECKER)
+from balance.games.angry_monsters.report import SECTIONS
 from balance.games.angry_monsters.rules import Rules
 from balance.games.angry_monsters.tables import MAX_PLAYERS, TABLES
 from balance.registry import GameSpec, Param, Policy, Roles, Timeline, broken_invariants, engine_parts, register
