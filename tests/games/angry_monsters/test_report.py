@@ -2,7 +2,7 @@
 
 from matplotlib.figure import Figure
 
-from balance.games.angry_monsters.board import COLOURS, EVAC
+from balance.games.angry_monsters.board import COLOUR_NAMES, COLOURS, EVAC
 from balance.games.angry_monsters.report import board
 from balance.games.angry_monsters.rules import Generator, Rules
 from balance.games.angry_monsters.tables import generated_board
@@ -29,8 +29,7 @@ def drawn(ax, label: str) -> list[tuple[int, int]]:
 def test_the_default_map_is_drawn_with_its_meeples_sites_and_buildings_counted():
     rows = Rules().board
     text, ax = section()
-    buildings = ", ".join(f"{sum(r.count(k) for r in rows)} {name}" for k, name in
-                          zip(COLOURS, ("red", "orange", "yellow", "green", "blue", "violet")))
+    buildings = ", ".join(f"{sum(r.count(k) for r in rows)} {name}" for k, name in zip(COLOURS, COLOUR_NAMES))
     assert text == (f"The board, {len(rows[0])} x {len(rows)} squares, drawn in the scenario: 50 meeples, 4 evac "
                     f"sites and {sum(r.count(k) for r in rows for k in COLOURS)} buildings ({buildings}).")
     assert drawn(ax, "evac site") == [(r, c) for r, row in enumerate(rows, 1) for c, x in enumerate(row, 1)
