@@ -7,7 +7,7 @@ says whether enemies hold the square it ends on (``move_option``).
 
 import numpy as np
 
-from balance.games.duel.rules import COUNTERS, HEROES, KIT, WEAPONS
+from balance.games.duel.rules import COUNTERS, HEROES, KIDDOO_CONCEALED, KIT, WEAPONS
 from balance.games.duel.tables import BUILDING, FIRST_MONSTER, MAX_CELLS, PIECES, crosses, origin
 from balance.kit import jit_inline
 
@@ -19,6 +19,7 @@ DECIDING = (MOOGRE, MECHOOR, BLOOB)  # the heroes win when these three are dead 
  EMP) = range(len(WEAPONS))
 AMMO, BODY_ARMOUR, MED_KIT, ENERGY_DRINK, OXYGEN_TANKS = range(len(WEAPONS), len(COUNTERS))
 N_WEAPONS, N_COUNTERS, N_KIT = len(WEAPONS), len(COUNTERS), len(KIT)
+NO_RANGE_FIRE = KIDDOO_CONCEALED.index("no_range_fire")
 KIDDOO_CARRIES = len(HEROES)  # Kiddoo's row in ``s.carry`` (the heroes' rows first)
 # the attacks counted in the record: the hero weapons, then the monsters' own
 HEAT_RAY, ROCKS, LASER_EYE, HYPNO_RAY, JEEP_BOMB, TANKS_EXPLODE = range(N_WEAPONS, N_WEAPONS + 6)
@@ -108,6 +109,19 @@ def steps_apart(t, a, b, orthogonal=False):
     """The fewest steps from square a to square b around the thick lines (``tables.walk``): any step, or only
     orthogonal ones."""
     return np.int64(t.walk[1 if orthogonal else 0, a, b])
+
+
+@jit_inline
+def bears(t, side, card, piece):
+    """The side's card bears the piece's symbol."""
+    return t.cards[side, card, 0] == piece or t.cards[side, card, 1] == piece
+
+
+@jit_inline
+def bonus_allowed(s):
+    """The hero player may try a bonus action: 'You cannot have a bonus action if you have no cards in your hand',
+    nor (assumed) with no card left to draw."""
+    return s.hand_n[HEROES_SIDE] > 0 and s.deck_n[HEROES_SIDE] + s.discards_n[HEROES_SIDE] > 0
 
 
 @jit_inline
@@ -213,8 +227,10 @@ def needed(s, t, attack, target, square):
 
 
 @jit_inline
-def attack_damage(t, attack, target):
+def attack_damage(s, t, attack, target):
     """Damage of a hit (before a natural 12 doubles it, body armour or the Bloob's skin)."""
+    if attack == SILVER_BULLET and target == DRAKOOR:
+        return t.capacity[DRAKOOR] - s.damage[DRAKOOR]  # 'automatically killed by silver bullet'
     if attack < N_WEAPONS:
         if attack == FLAME_THROWER:
             if target == MECHOOR:
@@ -253,6 +269,12 @@ def monster_attack(piece):
     only: ``engine.own_attack``), Shaggoo's laser eye, Spectoor's hypno-ray."""
     return HEAT_RAY if piece == MECHOOR else LASER_EYE if piece == SHAGGOO else HYPNO_RAY if piece == SPECTOOR else \
         ROCKS if piece == MOOGRE else -1
+
+
+@jit_inline
+def hidden_from_fire(s, t, piece):
+    """Kiddoo concealed cannot be the target of range fire (``kiddoo_concealed``)."""
+    return piece == KIDDOO and s.concealed and t.kiddoo_concealed == NO_RANGE_FIRE
 
 
 @jit_inline

@@ -22,12 +22,10 @@ from balance.games.duel.decisions import (
     HYPNO_RAY, JEEP_BOMB, JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE,
     MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS,
     RUBBLE, RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, arg_of, attack_damage, attack_range,
-    big, counter_at, counters_of, heroes_at, hurts, in_range, monster_attack, move_option, needed, option, piece_of,
-    sees, side_of, square_of, target_of, what_of,
+    bears, big, bonus_allowed, counter_at, counters_of, heroes_at, hidden_from_fire, hurts, in_range, monster_attack,
+    move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
-from balance.games.duel.rules import (
-    DUCK as DUCK_MARK, KIDDOO_CONCEALED, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING,
-)
+from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING
 from balance.games.duel.state import FIELDS
 from balance.games.duel.tables import BUILDING, FIRST_MONSTER, PIECES
 from balance.kit import Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option, \
@@ -40,7 +38,6 @@ LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=2, max_params=policies.MAX_
 """The kernel's state: the game's fields (``state.FIELDS``) and the policies' record (``policies.FIELDS``)."""
 STATE = LAYOUT.dtype
 
-NO_RANGE_FIRE = KIDDOO_CONCEALED.index("no_range_fire")
 ORTHOGONAL = RUBBLE_NEXT_TO_BUILDING.index("orthogonal")
 TANKS = PIECES  # the target of a shot at oxygen tanks
 N_HEROES = FIRST_MONSTER
@@ -87,11 +84,6 @@ def decide(s, t, side, kind, n):
 
 
 # ---------------------------------------------------------------- the cards
-
-@jit_inline
-def bears(t, side, card, piece):
-    return t.cards[side, card, 0] == piece or t.cards[side, card, 1] == piece
-
 
 @jit_inline
 def controlled(s, t, piece):
@@ -1036,7 +1028,7 @@ def list_fires(s, t, piece, n, every_building=True):
             for m in range(FIRST_MONSTER, PIECES):
                 if s.at[m] < 0 or not worth_firing(a, m):
                     continue
-                if m == KIDDOO and s.concealed and t.kiddoo_concealed == NO_RANGE_FIRE:
+                if hidden_from_fire(s, t, m):
                     continue
                 for i in range(counters_of(m)):
                     sq = counter_at(s, m, i)
@@ -1187,9 +1179,7 @@ def explode(s, t, sq, attack, damage, by_side):
 @jit
 def hero_hits(s, t, attack, target, sq, critical):
     """A hero's hit on a monster, and what the weapon does besides."""
-    damage = attack_damage(t, attack, target) * (2 if critical else 1)
-    if attack == SILVER_BULLET and target == DRAKOOR:
-        damage = t.capacity[DRAKOOR] - s.damage[DRAKOOR]  # 'automatically killed by silver bullet'
+    damage = attack_damage(s, t, attack, target) * (2 if critical else 1)
     log(s, HIT, target, damage, 1 if critical else 0)
     if attack == BOW_TRACKER:
         s.tracker[target] = True
@@ -1219,7 +1209,7 @@ def dynamite_rubble(s, t, sq, side):
 def monster_hits(s, t, attack, target, sq, critical):
     """A monster's hit on a square of heroes (every hero there suffers it, unless the hero player ducks it
     with a Duck card), or on a building (the heat ray: rubble next to it)."""
-    damage = attack_damage(t, attack, -1) * (2 if critical else 1)
+    damage = attack_damage(s, t, attack, -1) * (2 if critical else 1)
     if attack == STUN:
         draw(s, MONSTERS_SIDE, t.stun_cards)
     for h in range(N_HEROES):
@@ -1500,7 +1490,7 @@ def list_free_actions(s, t, side, n):
                         if s.carry[h, k] > 0:
                             s.options[n] = option(SWAP, h, k, c, o)
                             n += 1
-        if s.hand_n[side] > 0 and s.deck_n[side] + s.discards_n[side] > 0:
+        if bonus_allowed(s):
             s.options[n] = option(BONUS, h, 0, c, -1)
             n += 1
     return n
@@ -1583,7 +1573,7 @@ def bonus_or_end(s, t):
     hero a card pays for is not asked: its best action was just found worth less than keeping the card.  A hero's
     actions are valued as in ``choose_action``, only as far as they could make its gamble the best so far."""
     pick, most = option(END, 0, 0, 0, -1), 0.0
-    if s.hand_n[HEROES_SIDE] == 0 or s.deck_n[HEROES_SIDE] + s.discards_n[HEROES_SIDE] == 0:
+    if not bonus_allowed(s):
         return pick
     for h in range(N_HEROES):
         if s.at[h] < 0 or payable(s, t, HEROES_SIDE, h):

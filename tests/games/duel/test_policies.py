@@ -11,10 +11,10 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, EMP, END, FLAME_THROWER, HANDGUN, HEROES_SIDE,
-    HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, PLUS_ONE, ROCKS, SHAGGOO,
-    SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks, chance_36, in_range, monster_attack, needed,
-    option, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE, FLAME_THROWER, HANDGUN,
+    HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, OXYGEN_TANKS, PLUS_ONE,
+    RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks, chance_36, in_range,
+    monster_attack, needed, option, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
@@ -118,7 +118,8 @@ def test_a_monster_s_best_shot_from_a_square_is_the_best_of_its_shots_at_the_her
                     sq = s.at[h]
                     if sq < 0 or not in_range(t, c, sq, attack_range(t, attack)):
                         continue
-                    harm = 0.2 if attack == HYPNO_RAY else policies.harm_value(s, t, h, attack_damage(t, attack, h), 1.0)
+                    damage = attack_damage(s, t, attack, h)
+                    harm = 0.2 if attack == HYPNO_RAY else policies.harm_value(s, t, h, damage, 1.0)
                     worth[h] = harm * (chance_36(needed(s, t, attack, h, sq)) / 36.0)
                 in_sight = [v for h, v in worth.items() if sees(s, t, c, False, s.at[h], False)]
                 assert policies.monster_shot_from(s, t, m, c, False, 0) == max(worth.values(), default=0.0)
@@ -275,6 +276,57 @@ def test_the_hero_player_spends_the_marked_card_of_living_heroes_and_no_plus_one
     p.hand(HEROES_SIDE, *cards[2:])
     assert engine.plus_ones(p.s, p.t, 7, 8) == 8  # one is enough: Joe and Arnie's
     assert list(p.s.hand[HEROES_SIDE, :p.s.hand_n[HEROES_SIDE]]) == [cards[2]]
+
+
+@pytest.mark.parametrize("hero", ["sniper", "raider", "focus"])
+def test_a_hero_values_the_silver_bullet_at_drakoor_as_the_kill_it_is(hero):
+    """The silver bullet's row says 1 damage, but Drakoor 'will automatically be killed by silver bullet': a hero
+    with a card to play fires it at an unhurt Drakoor rather than the handgun at Kiddoo, both two squares away, and
+    Drakoor is eliminated."""
+    p = Position(["1.d", "..k"])
+    seat(p.s, HEROES_SIDE, hero)
+    the_rest_died(p, (JOE, DRAKOOR, KIDDOO), 3)
+    p.give(JOE, HANDGUN, SILVER_BULLET)
+    p.hand(HEROES_SIDE, p.card(HEROES_SIDE, "joe/arnie"))
+    policies.new_game(p.s, p.t)
+    assert attack_damage(p.s, p.t, SILVER_BULLET, DRAKOOR) == p.t.capacity[DRAKOOR]
+    code = engine.choose_action(p.s, p.t, HEROES_SIDE)
+    assert code == option(FIRE, JOE, SILVER_BULLET, p.cell(0, 2), DRAKOOR)
+    p.dice(4, 3)
+    engine.pay_with_card(p.s, p.t, HEROES_SIDE, JOE)
+    engine.act(p.s, p.t, HEROES_SIDE, code)
+    assert p.s.at[DRAKOOR] == -1 and p.s.carry[JOE, SILVER_BULLET] == 0
+    p.s.damage[DRAKOOR], p.s.at[DRAKOOR] = 1, p.cell(0, 2)
+    assert attack_damage(p.s, p.t, SILVER_BULLET, DRAKOOR) == p.t.capacity[DRAKOOR] - 1  # what is left of it
+
+
+def test_a_one_use_counter_is_kept_back_for_the_monsters_that_decide_the_game_when_it_hurts_more_than_the_handgun():
+    t = TABLES.python(Rules(), 2)
+    assert policies.kept_back(t, DYNAMITE, 1.0) == 0.5 and policies.kept_back(t, DYNAMITE, 10.0) == 1.0
+    assert policies.kept_back(t, SILVER_BULLET, 1.0) == 1.0  # the handgun's damage: nothing kept by not firing it
+    assert policies.kept_back(t, HANDGUN, 1.0) == 1.0  # not one-use
+
+
+def test_a_hero_s_shots_are_valued_only_at_what_the_rules_let_it_shoot_and_hurt():
+    """No shot at Kiddoo concealed (it cannot be the target of range fire); oxygen tanks under Drakoor alone are
+    worth nothing (range fire does not hurt it), under Kiddoo they are; the radio reaches as far as a shot is valued."""
+    p = Position(["1.k", "..d", "..."])
+    seat(p.s, HEROES_SIDE, "sniper")
+    the_rest_died(p, (JOE, JADE, KIDDOO, DRAKOOR), 3)
+    p.s.at[JADE] = p.cell(2, 0)
+    policy, param = p.s.policies.id[HEROES_SIDE], p.s.policies.param[HEROES_SIDE]
+    policies.list_shots(p.s, p.t, 1 << JOE, policy, param)
+    assert p.s.policies.shot[JOE, KIDDOO, 2] > 0.0
+    p.s.concealed = True
+    policies.list_shots(p.s, p.t, 1 << JOE, policy, param)
+    assert p.s.policies.shot[JOE, KIDDOO].max() == 0.0
+    p.s.dropped[p.cell(1, 2), OXYGEN_TANKS] = 1
+    assert policies.shot_value(p.s, p.t, JOE, HANDGUN, policies.TANKS, p.cell(1, 2), policy, param) == 0.0
+    p.s.at[KIDDOO] = p.cell(1, 2)
+    assert policies.shot_value(p.s, p.t, JOE, HANDGUN, policies.TANKS, p.cell(1, 2), policy, param) > 0.0
+    assert policies.reach_of(p.s, p.t, JADE) == p.t.weapon_range[HANDGUN]
+    p.give(JADE, RADIO)
+    assert policies.reach_of(p.s, p.t, JADE) == policies.SHOT_REACH
 
 
 def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_less_the_cards_it_costs():
