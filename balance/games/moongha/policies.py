@@ -435,20 +435,22 @@ def kinds_placed(s, p, kind):
 
 
 @jit_inline
-def place_value(s, t, k, c, w):
-    """Value of a kind-``k`` monster standing (hidden) in city ``c`` (``evaluate_places`` was called)."""
+def place_value(s, t, k, c, w, standing=0):
+    """Value of a kind-``k`` monster standing (hidden) in city ``c`` (``evaluate_places`` was called); ``standing`` 1
+    when it stands there already, so that it is not one of the city's other monsters."""
     ev = s.policies.city_eval
+    others = s.city_monsters[c] - standing
     v = 0.0
     if t.damages_cities[k] == 1:
         v += w[W_BUILD] * ev[E_RUBBLE, c]
     if k == DRAKOOR:
-        v += w[W_LURK] * (3.0 - s.city_monsters[c] - 1.5 * s.city_humans[c, HERO])
+        v += w[W_LURK] * (drakoor_vp(t, others) - 1.5 * s.city_humans[c, HERO])
     elif k == MOOGRE or k == SHAGGOO:
         v += w[W_HUNT] * ev[E_PREY, c]
     elif k == KIDDOO:
         v += w[W_HUNT] * (0.5 * ev[E_PREY, c] + ev[E_OWN_WRECKERS, c])
     elif k == SPECTOOR:
-        v -= w[W_LURK] * 0.3 * s.city_monsters[c]
+        v -= w[W_LURK] * 0.3 * others
     return v - 0.3 * ev[E_THREAT, c]
 
 
@@ -943,7 +945,7 @@ def best_move(s, t, p, n):
         else:
             if i != piece:
                 piece = i
-                stay = place_value(s, t, k, here, w)
+                stay = place_value(s, t, k, here, w, 1)
             v = place_value(s, t, k, c, w) - stay - 0.1
         best, pick, ties = better(s, v, o, best, pick, ties)
     return pick

@@ -319,6 +319,23 @@ def test_the_lurker_hides_a_revealed_drakoor_next_to_heroes():
     assert pick(s, t, 0, D.MOVE, rows) == (d, -1, 0, 0)
 
 
+def test_a_monster_that_stays_is_not_one_of_its_city_s_other_monsters():
+    """'Each Drakoor scores 3 VPs less one point for every other monster in that city': to the lurker, a Drakoor
+    alone in Rome is worth as much staying as in empty Paris (a move gains it nothing), and a point more than beside a
+    rival's Spectoor in Sydney; the scenario's Drakoor VP, not a number of the policy's own."""
+    for drakoor_vp in (3, 5):
+        s, t = seated("lurker", rules=apply_overrides(Rules, {"scoring.drakoor_vp": drakoor_vp})[0])
+        put(s, t, 0, DRAKOOR, "Rome", hidden=True)
+        put(s, t, 1, SPECTOOR, "Sydney")
+        s.city_humans[:, :] = 0
+        w = s.policies.param[0]
+        P.evaluate_places(s, t, 0, P.leading_rival(s, t, 0), P.kinds_placed(s, 0, D.MOVE))
+        stay = P.place_value(s, t, DRAKOOR, ROME, w, 1)
+        assert stay == pytest.approx(w[P.W_LURK] * drakoor_vp)
+        assert P.place_value(s, t, DRAKOOR, PARIS, w) == pytest.approx(stay)
+        assert P.place_value(s, t, DRAKOOR, SYDNEY, w) == pytest.approx(stay - w[P.W_LURK] * t.drakoor_vp_per_monster)
+
+
 @pytest.mark.parametrize("attack_at", [P.PRESETS["balanced"][P.W_ATTACK_AT], 3.0])
 def test_a_hidden_monster_stores_attack_tokens_then_attacks_with_all(attack_at):
     """It stores Attack tokens until it has ``attack_at`` (the balanced preset's 1.62: 2 tokens), then attacks
