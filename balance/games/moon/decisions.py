@@ -22,11 +22,11 @@ policy draw one without a list: with three cards in hand there are thousands).
 
 import numpy as np
 
-from balance.games.moon.rules import COVER_LIMIT_SCOPE, CRYSTAL_ON_EMPTY, MISSION_KINDS, MODES
+from balance.games.moon.rules import COVER_LIMIT_SCOPE, CRYSTAL_ON_EMPTY, MISSION_KINDS, MODES, TILE_NO_TARGET
 from balance.games.moon.state import CELLS, EAST_BORDER, SOUTH_BORDER, new_stamp
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, CRYSTAL, DOUBLE, EAST, GRID, LUNAR, MOONSCAPE, NONE,
                                        SOUTH, VAMPIRE, WEREWOLF, WEST, WITCH)
-from balance.kit import jit, jit_inline
+from balance.kit import jit, jit_inline, minimum
 
 PASS_CARD, STARTER, TURN_KIND, SPACESHIP, PLACE, TILE, WALL = range(7)
 PASS, START, CARD_TURN, WALL_TURN, NO_SHIP, SHIP, PLACE_CARD, TILE_ON, WALL_AT, STOP_WALLS = range(10)
@@ -34,6 +34,7 @@ PASS, START, CARD_TURN, WALL_TURN, NO_SHIP, SHIP, PLACE_CARD, TILE_ON, WALL_AT, 
 MOON_WALLS = MODES.index("moon_walls")
 PER_CARD = COVER_LIMIT_SCOPE.index("per_card")
 ANY_EMPTY = CRYSTAL_ON_EMPTY.index("any_empty")
+LOST = TILE_NO_TARGET.index("lost")
 (M_LARGEST_GROUP, M_GROUPS, M_HEADS, M_SINGLES, M_CRYSTALS, M_SPACESHIPS, M_TILES, M_CARDS,
  M_ARMSTRONG) = range(len(MISSION_KINDS))
 
@@ -316,13 +317,26 @@ def tiles_passed(t, before, after):
 
 
 @jit_inline
-def tile_target(s, t, seat, c):
-    """The monster tile of player ``seat`` may go on square c (on the card just placed): it shows a monster of
-    an opponent (or of nobody, under ``tile_on_neutral``)."""
-    m = t.code_monster[s.code[c]]
+def takes_tile(s, t, seat, code):
+    """A square showing ``code`` may take the monster tile of player ``seat``: a monster of an opponent (or of
+    nobody, under ``tile_on_neutral``)."""
+    m = t.code_monster[code]
     if m < 0 or m == s.monster[seat]:
         return False
     return s.seat_of[m] >= 0 or t.tile_on_neutral
+
+
+@jit_inline
+def tile_target(s, t, seat, c):
+    """The monster tile of player ``seat`` may go on square c (on the card just placed)."""
+    return takes_tile(s, t, seat, s.code[c])
+
+
+@jit_inline
+def tiles_kept(t, tiles, targets):
+    """Of ``tiles`` monster tiles for a card with ``targets`` squares that take one, those not lost: one a square
+    (under 'next_card' the others wait for a later card)."""
+    return minimum(tiles, targets) if t.tile_no_target == LOST else tiles
 
 
 @jit_inline

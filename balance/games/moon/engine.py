@@ -603,6 +603,7 @@ def play_turn(s, t, seat):
             s.options[0] = option(CARD_TURN, 0, 0, 0)
             s.options[1] = option(WALL_TURN, 0, 0, 0)
             walls = what_of(decide(s, t, seat, TURN_KIND, 2)) == WALL_TURN
+    s.turn_of_walls = 1 if walls else 0
     ships = not walls or t.spaceship_on_wall_turn
     if ships:
         spaceships(s, t, seat)

@@ -9,8 +9,9 @@ hand).  The scripted policies value every placement of every card in hand by one
   the same points the engine scores: singles, groups, two heads in a square, enclosed areas; solo: the
   solo score), computed exactly from the squares covered, laid and their neighbours;
 - ``group``: the growth of the seat's largest group (its monsters joined to it, less those covered);
-- ``crystal``: crystal board spaces gained (``decisions.crystal_gained``), and ``tile`` for a
-  red-bordered space reached;
+- ``crystal``: crystal board spaces gained (``decisions.crystal_gained``), and ``tile`` for each monster tile
+  the card takes (a red-bordered space reached, or a tile waiting from a spaceship): one on each opponent's
+  monster it shows, the rest lost (``decisions.tiles_kept``);
 - ``spoil``: the fall of the leading rival's head points (the rival with the most points on the public
   standing; ties to the nearest on the seat's left).
 
@@ -23,9 +24,10 @@ vampires and crystals laid (each a future group).  Their scratch is the policies
 import numpy as np
 
 from balance.games.moon.decisions import (
-    CARD_TURN, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
-    WALL_TURN, a_of, b_of, border_free, crystal_gained, grouped, kin_neighbours, kin_of, linked, may_enter, option,
-    square_of, square_value, tiles_passed, track_after, wall_step, what_of,
+    CARD_TURN, LOST, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
+    WALL_TURN, a_of, b_of, border_free, card_square, crystal_gained, grouped, kin_neighbours, kin_of, linked,
+    may_enter, option, square_of, square_value, takes_tile, tile_target, tiles_kept, tiles_passed, track_after,
+    wall_step, what_of,
 )
 from balance.games.moon.state import CELLS, EAST_BORDER, MAX_HAND
 from balance.games.moon.tables import CRYSTAL, DOUBLE, GRID, N_CODES, NONE
@@ -58,6 +60,7 @@ FIELDS = [  # the policies' record, ``s.policies`` (besides the kit's rng, id an
     ("lay_link", np.int64, (2, MAX_HAND, 4, 6)),  # two heads, or grouped on the card
     ("lay_heads", np.int64, (MAX_HAND,)),  # the seat's heads on each card
     ("lay_kinned", np.int64, (MAX_HAND, 4)),  # the squares of the seat's kin on each card
+    ("lay_targets", np.int64, (MAX_HAND,)),  # the squares of each card that take the seat's monster tile
     ("cry_n", np.int64, (MAX_HAND, 4)),  # the crystals of each card and turn: footprint positions
     ("cry_j", np.int64, (MAX_HAND, 4, 6)),
     ("fcell", np.int64, (6,)),  # the card position at hand: its squares, enclosed or not
@@ -164,11 +167,13 @@ def value_squares(s, t, view, solo, m):
 @jit
 def hand_squares(s, t, seat, view):
     """For each card in hand and turn: the footprint positions whose square the view values (its kin, or a value
-    of its own), with the code and whether it is grouped on the card; and the crystals' positions."""
+    of its own), with the code and whether it is grouped on the card; and the crystals' positions.  OWN: the
+    seat's heads and the squares that take its monster tile on each card."""
     pol = s.policies
     for slot in range(s.n_hand[seat]):
         face = s.hand[seat, slot]
         heads = 0
+        targets = 0
         for turns in range(4):
             n = 0
             nc = 0
@@ -188,12 +193,15 @@ def hand_squares(s, t, seat, view):
                     nc += 1
                 if turns == 0 and pol.kin[view, k] == 1:
                     heads += t.code_heads[k]
+                if turns == 0 and takes_tile(s, t, seat, k):
+                    targets += 1
             pol.lay_n[view, slot, turns] = n
             pol.cry_n[slot, turns] = nc
             if view == OWN:
                 pol.lay_kinned[slot, turns] = kinned
         if view == OWN:
             pol.lay_heads[slot] = heads
+            pol.lay_targets[slot] = targets
 
 
 @jit_inline
@@ -335,13 +343,15 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
         value_squares(s, t, RIVAL, False, s.monster[rival])
         hand_squares(s, t, seat, RIVAL)
     track = s.track[seat]
+    waiting = s.tiles_waiting[seat]  # gained by a spaceship before the card: they go on it too
     hand = s.n_hand[seat]
     # the arrays the loop reads, into locals (a field read from the record is loaded again at every use)
     kin, vtab, fcell, fenc, joins = pol.kin, pol.vtab, pol.fcell, pol.fenc, pol.joins
     cell_old, side_kin, side_same, side_other = pol.cell_old, pol.side_kin, pol.side_same, pol.side_other
     ext_gain, ext_flag, crystal_now, crystal_laid = pol.ext_gain, pol.ext_flag, pol.crystal_now, pol.crystal_laid
     lay_n, lay_j, lay_code, lay_link = pol.lay_n, pol.lay_j, pol.lay_code, pol.lay_link
-    lay_heads, lay_kinned, cry_n, cry_j = pol.lay_heads, pol.lay_kinned, pol.cry_n, pol.cry_j
+    lay_heads, lay_kinned, lay_targets, cry_n, cry_j = pol.lay_heads, pol.lay_kinned, pol.lay_targets, pol.cry_n, \
+        pol.cry_j
     cell_lost, cell_joins = pol.cell_lost, pol.cell_joins
     footprint, outer, outer_bits = t.footprint, t.outer_sides, t.outer_bits
     area, legal = s.area, s.legal
@@ -385,8 +395,12 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
                     value += w_potential * lay_kinned[slot, turns]
                 if grouping:
                     value += w_group * ((lay_heads[slot] if joined else 0) - lost)
-                if gained > 0 and w_tile > 0:
-                    value += w_tile * tiles_passed(t, track, track_after(t, track, gained))
+                if w_tile > 0:
+                    tiles = waiting
+                    if gained > 0:
+                        tiles += tiles_passed(t, track, track_after(t, track, gained))
+                    if tiles > 0:  # a tile the card cannot take is lost, worth nothing
+                        value += w_tile * tiles_kept(t, tiles, lay_targets[slot])
                 if value > best:
                     best = value
                     best_code = option(PLACE_CARD, slot, turns, c)
@@ -499,13 +513,31 @@ def choose_wall(s, t, seat, n):
 
 
 @jit
+def tile_placed(s, t, seat):
+    """A monster tile gained now would go on a card: the card placed this turn shows an opponent's monster still,
+    or the card is still to come (its placement counts the tile waiting); a moon-wall turn places no card."""
+    if t.tile_no_target != LOST:  # 'next_card': the tile waits for a card that takes it
+        return True
+    if s.turn_of_walls != 0:
+        return False
+    k = s.turn_card
+    if k < 0:
+        return True
+    for j in range(6):
+        if tile_target(s, t, seat, card_square(s, t, k, j)):
+            return True
+    return False
+
+
+@jit
 def choose_ship(s, t, seat, n):
     """A spaceship now: the crystal racer at once; the others when the spaceships would otherwise go unused or
-    when one more space reaches a red-bordered one.  On the crystal with most of the seat's monsters next to it."""
+    when one more space reaches a red-bordered one whose tile a card takes.  On the crystal with most of the
+    seat's monsters next to it."""
     pid = s.policies.id[seat]
     track = s.track[seat]
-    now = pid == CRYSTAL_RACE or tiles_passed(t, track, track_after(t, track, 1)) > 0 or \
-        (s.n_pile == 0 and s.ships_left[seat] >= s.n_hand[seat])
+    now = pid == CRYSTAL_RACE or (tiles_passed(t, track, track_after(t, track, 1)) > 0 and tile_placed(s, t, seat)) \
+        or (s.n_pile == 0 and s.ships_left[seat] >= s.n_hand[seat])
     if not now:
         return option(NO_SHIP, 0, 0, 0)
     m = s.monster[seat]

@@ -98,6 +98,7 @@ FIELDS = [
     ("tie_broken", np.int64),  # the winner was decided by the crystal board
     # the turn at hand
     ("turn_card", np.int64),  # the card placed this turn, -1: none yet
+    ("turn_of_walls", np.int64),  # this turn places moon-walls: no card takes a monster tile
     ("turn_ships", np.int64),  # spaceships placed this turn
     ("turn_walls", np.int64, (MAX_TURN_WALLS, 3)),  # moon-walls placed this turn: (squares, border, first square)
     ("n_turn_walls", np.int64),
