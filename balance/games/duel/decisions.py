@@ -33,7 +33,7 @@ N_ATTACKS = len(ATTACKS)
  DUCK,  # the hero player: play a Duck card to avoid the hit or the close-combat damage (or not)
  DUCK_TO,  # where the ducking hero goes
  PLACE_LOSER,  # the winner of a close combat: where the loser goes
- FIRST_DEFENDER,  # the attacker: which defender to fight first
+ FIRST_DEFENDER,  # the attacker: which defender to fight first (a PICK of the defender, its arg the attacker)
  RUBBLE_AT,  # the monster player (heat ray) or the hero (dynamite): where the rubble goes
  LOSE_CARD,  # a stunned monster's (or a hero's) card to lose
  DISCARD,  # discards: END, or a card (the monster player: to the discard pile or out of the game)

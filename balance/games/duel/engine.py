@@ -923,7 +923,7 @@ def close_combat(s, t, attacker, c, came_from):
         n = 0
         for p in range(first, last):
             if (p >= FIRST_MONSTER and monster_at(s, p, c)) or (p < FIRST_MONSTER and s.at[p] == c):
-                s.options[n] = option(PICK, p, 0, c, -1)
+                s.options[n] = option(PICK, p, attacker, c, -1)
                 n += 1
         if n == 0:
             break

@@ -502,9 +502,9 @@ def monster_move_ceiling(s, t, m, p):
 
 @jit
 def fight_value(s, t, attacker, c):
-    """Expected worth of moving into square c held by enemies: win chance times harm done less the
-    chance to lose times harm taken (against the first defender)."""
-    v = 0.0
+    """Expected worth of moving into square c held by enemies: the fight with the defender the attacker takes on first
+    (``FIRST_DEFENDER``: the best of them)."""
+    v, found = 0.0, False
     for d in range(PIECES):
         if d == attacker or side_of(d) == side_of(attacker) or s.at[d] < 0:
             continue
@@ -513,15 +513,22 @@ def fight_value(s, t, attacker, c):
             for i in range(3):
                 if s.bloob_at[i] == c:
                     here = True
-        if not here:
-            continue
-        w = cc_win(t, attacker, d)
-        # the harm done at weight 1, not the shots' weight of the monsters that decide the game: a fight leaves the
-        # hero beside them, which this worth does not count (weighed as the shots, the heroes won 0.2-0.8 points less)
-        gain = 0.0 if d == MECHOOR else harm_value(s, t, d, 1, 1.0)
-        loss = 0.0 if attacker == MECHOOR else harm_value(s, t, attacker, 1, 1.0)
-        return w * gain - (1.0 - w) * loss
+        if here:
+            worth = fight_worth(s, t, attacker, d)
+            if not found or worth > v:
+                v, found = worth, True
     return v
+
+
+@jit_inline
+def fight_worth(s, t, attacker, defender):
+    """A close combat's worth to the attacker: its chance to win times the harm done, less its chance to lose times the
+    harm taken.  The harm done at weight 1, not the shots' weight of the monsters that decide the game: a fight leaves
+    the hero beside them, which this worth does not count (weighed as the shots, the heroes won 0.2-0.8 points less)."""
+    w = cc_win(t, attacker, defender)
+    gain = 0.0 if defender == MECHOOR else harm_value(s, t, defender, 1, 1.0)
+    loss = 0.0 if attacker == MECHOOR else harm_value(s, t, attacker, 1, 1.0)
+    return w * gain - (1.0 - w) * loss
 
 
 @jit
@@ -793,8 +800,7 @@ def choose(s, t, side, kind, n):
     if kind == FIRST_DEFENDER:
         best, pick = -1e9, 0
         for i in range(n):
-            d = piece_of(s.options[i])
-            v = -float(t.close_combat[d]) - 0.1 * (t.capacity[d] - s.damage[d])
+            v = fight_worth(s, t, arg_of(s.options[i]), piece_of(s.options[i]))  # the attacker: the option's arg
             if v > best:
                 best, pick = v, i
         return pick

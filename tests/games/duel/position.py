@@ -102,5 +102,6 @@ def fire(piece, attack, square, target=-1):
 
 
 def pick(square, piece=0, arg=0):
-    """A PICK option: a square (placing, rubble), a card (``arg``: its place in the hand), a defender."""
+    """A PICK option: a square (placing, rubble), a card (``arg``: its place in the hand), a defender (``arg``: the
+    attacker)."""
     return option(PICK, piece, arg, square, -1)

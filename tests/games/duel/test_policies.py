@@ -11,14 +11,14 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE, FLAME_THROWER, HANDGUN,
-    HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE, OXYGEN_TANKS, PLUS_ONE,
-    RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks, chance_36, in_range,
-    monster_attack, needed, option, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE, FIRST_DEFENDER,
+    FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE,
+    OXYGEN_TANKS, PLUS_ONE, RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks,
+    chance_36, in_range, monster_attack, needed, option, piece_of, sees, square_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
-from tests.games.duel.position import BLOOB, SKULL, Position, rng
+from tests.games.duel.position import BLOOB, SKULL, Position, pick, rng
 
 FULL = policies.NO_BAR  # no bar: every option valued in full
 
@@ -327,6 +327,20 @@ def test_a_hero_s_shots_are_valued_only_at_what_the_rules_let_it_shoot_and_hurt(
     assert policies.reach_of(p.s, p.t, JADE) == p.t.weapon_range[HANDGUN]
     p.give(JADE, RADIO)
     assert policies.reach_of(p.s, p.t, JADE) == policies.SHOT_REACH
+
+
+@pytest.mark.parametrize("beside", [BLOOB, MECHOOR])
+def test_a_hero_fights_first_the_defender_it_can_beat_and_values_its_move_by_that_fight(beside):
+    """Kiddoo shares its square with the Bloob, which always wins, or with Mechoor, which close combat cannot hurt:
+    the hero takes Kiddoo on first, and its move into the square is worth that fight."""
+    p = Position(["1k"])
+    p.put(beside, 0, 1)
+    seat(p.s, HEROES_SIDE, "sniper")
+    c = p.cell(0, 1)
+    p.s.options[:2] = pick(c, beside, JOE), pick(c, KIDDOO, JOE)
+    assert policies.choose(p.s, p.t, HEROES_SIDE, FIRST_DEFENDER, 2) == 1
+    assert policies.fight_worth(p.s, p.t, JOE, KIDDOO) > policies.fight_worth(p.s, p.t, JOE, beside)
+    assert policies.fight_value(p.s, p.t, JOE, c) == policies.fight_worth(p.s, p.t, JOE, KIDDOO)
 
 
 def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_less_the_cards_it_costs():

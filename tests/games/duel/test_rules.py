@@ -372,7 +372,7 @@ def test_mechoor_beaten_attacking_holds_the_square_and_the_hero_is_put_next_door
     p = Position(["....", ".1m.", "...."])
     p.put(BILLY, 1, 1)
     p.dice(1, 1, 6, 6)
-    p.choices(pick(p.cell(1, 1), JOE), pick(p.cell(0, 1), JOE))
+    p.choices(pick(p.cell(1, 1), JOE, MECHOOR), pick(p.cell(0, 1), JOE))
     engine.move(p.s, p.t, MONSTERS, move(MECHOOR, p.cell(1, 1)))
     assert pick(p.cell(1, 2), JOE) not in p.options(8)
     assert p.s.at[MECHOOR] == p.cell(1, 2) and p.s.at[JOE] == p.cell(0, 1) and p.s.at[BILLY] == p.cell(1, 1)
@@ -423,7 +423,7 @@ def test_several_defenders_are_fought_in_turn():
     p = Position(["1k.", "..."])
     p.put(SHAGGOO, 0, 1)
     p.dice(6, 6, 1, 1, 6, 6, 1, 1)
-    p.choices(pick(p.cell(0, 1), SHAGGOO), pick(p.cell(1, 2), SHAGGOO), pick(p.cell(0, 2), KIDDOO))
+    p.choices(pick(p.cell(0, 1), SHAGGOO, JOE), pick(p.cell(1, 2), SHAGGOO), pick(p.cell(0, 2), KIDDOO, JOE))
     engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
     assert p.s.damage[SHAGGOO] == 1 and p.s.damage[KIDDOO] == 1 and p.s.at[JOE] == p.cell(0, 1)
 
