@@ -109,8 +109,8 @@ def _hero(name, pid, text, keep_range, key_weight, grab_weight, caution):
     return Policy(name, pid, "Heroes: " + text + "; when no card is worth playing, try bonus actions while one is worth "
                   "the gamble", (
         Param("keep_range", keep_range, 0, 20, "Squares a hero would keep between itself and the nearest monster"),
-        Param("key_weight", key_weight, 0, 20, "Worth of hurting Moogre, Mechoor or the Bloob against another monster, "
-              "and pull to within a weapon's reach of them (nearer when no piece has died for "
+        Param("key_weight", key_weight, 0, 20, "Worth of hurting Moogre, Mechoor or the Bloob by range fire against "
+              "another monster, and pull to within a weapon's reach of them (nearer when no piece has died for "
               f"{HERO_STANDOFF} rounds)"),
         Param("grab_weight", grab_weight, 0, 20, "Pull of a bonus counter or kit lying about"),
         Param("caution", caution, 0, 20, "Weight of the monsters' threat to a hero's square")))
