@@ -16,7 +16,8 @@ with ``option``); the fields by decision kind:
 - ``ATTACK_TARGET``: (piece, target type, player, piece/city): the attacker and its target
   (target types ``TT_*`` below); for Bloobs also (-1, 0, 0, 0): no further Bloob attacks.
 - ``KIDDOO_JOIN``: (-1, hidden, 0, 0) Kiddoo stays out; (j, hidden, 0, 0) it joins expending j tokens (``hidden``: 1
-  if Kiddoo is hidden, which joining reveals).
+  if Kiddoo is hidden, which joining reveals); the attack is ``s.attacker``'s on ``s.target_type`` (a monster:
+  ``s.target_player``, ``s.target_piece``).
 - ``MOVE``: (piece, city, 0, 0) a move; (piece, -1, 0, 0) hide the piece.
 - ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
 - ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.
@@ -27,7 +28,7 @@ with ``option``); the fields by decision kind:
 import numpy as np
 
 from balance.games.moongha.rules import BROWN_RUBBLE_TIES, HEAL_TARGET
-from balance.games.moongha.state import DRAKOOR, KIDDOO, N_KINDS, SHAGGOO, city_damage
+from balance.games.moongha.state import ARMOUR, DRAKOOR, HERO, INFANTRY, JET, KIDDOO, N_KINDS, SHAGGOO, city_damage
 from balance.kit import jit_inline, maximum, minimum
 
 (ACTION, CREATE_HEAL, PLACE_MONSTER, BLOOB_SPAWN, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, KIDDOO_JOIN, MOVE, CITY,
@@ -41,6 +42,10 @@ TT_MONSTER, TT_HUMANS, TT_CITY = range(3)
 FOR_HERO, FOR_INFANTRY, FOR_ARMOUR, FOR_A_BOMB = 0, 1, 2, 4
 # who inflicts damage: a monster kind 0..6, or one of these
 SRC_HERO, SRC_MILITARY, SRC_A_BOMB = 7, 8, 9
+
+# 'If there are a variety of pieces in the city then armor must be removed first, then infantry, and finally heroes'
+# (jets staying in cities before the heroes): the order in which hits on the humans remove them
+CASUALTY_ORDER = (ARMOUR, INFANTRY, JET, HERO)
 
 OPTION_FIELDS = 4
 HEAL_ANY = HEAL_TARGET.index("any")
@@ -216,6 +221,25 @@ def kiddoo_dice(t, tokens):
     """The dice Kiddoo rolls joining an attack with ``tokens`` of its stored Attack tokens: a die per token (by its
     box), at least ``kiddoo_min_dice``."""
     return maximum(t.kiddoo_min_dice, tokens * t.attack_dice[KIDDOO])
+
+
+@jit_inline
+def kiddoo_wrecks(t, ttype):
+    """A joining Kiddoo's hits beyond the humans damage the city: in an attack on the city (target type ``ttype``), and
+    only if its Monster box shows the exploding-city symbol ('Only three monsters are powerful enough to damage a
+    city')."""
+    return ttype == TT_CITY and t.damages_cities[KIDDOO] == 1
+
+
+@jit_inline
+def humans_left(s, c, hits, piece):
+    """City ``c``'s humans of type ``piece`` left after ``hits`` on its humans (removed in ``CASUALTY_ORDER``)."""
+    for x in CASUALTY_ORDER:
+        left = s.city_humans[c, x] - hits
+        if x == piece:
+            return maximum(left, 0)
+        hits = maximum(-left, 0)
+    return s.city_humans[c, piece]
 
 
 @jit_inline

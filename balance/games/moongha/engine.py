@@ -15,10 +15,11 @@ from numba import njit
 from balance.games.moongha import policies
 from balance.games.moongha.decisions import (
     ACTION, A_HERO, A_MILITARY, A_NOTHING, A_ORANGE, A_PLACE_PASS, A_PURPLE, A_REMOVE_PASS, ATTACK_BOX, ATTACK_SPEND,
-    ATTACK_TARGET, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
-    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY, TT_HUMANS,
-    TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, kiddoo_dice, may_attack, military_target,
-    option, orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp, tile_vp,
+    ATTACK_TARGET, BLOOB_SPAWN, CASUALTY_ORDER, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO,
+    FOR_INFANTRY, KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY,
+    TT_HUMANS, TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, kiddoo_dice, kiddoo_wrecks,
+    may_attack, military_target, option, orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp,
+    tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -488,7 +489,7 @@ def do_create_heal(s, t, p):
 @jit_inline
 def strike_humans(s, t, p, c, hits, at_city):
     """Hits remove armour, then infantry (then jets staying in cities), then heroes; the rest damage the city."""
-    for piece in (ARMOUR, INFANTRY, JET, HERO):
+    for piece in CASUALTY_ORDER:
         k = minimum(hits, s.city_humans[c, piece])
         s.city_humans[c, piece] -= k
         s.stock_humans[piece] += k
@@ -561,8 +562,9 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
     if s.piece_hidden[p, i] == 1:
         log(s, REVEALED, p, i)
     s.piece_hidden[p, i] = 0  # attacking reveals the monster
+    s.attacker, s.target_type = i, ttype  # a joining Kiddoo's policy reads the attack
     s.target_player, s.target_piece = -1, -1
-    if ttype == TT_MONSTER:  # a joining Kiddoo's policy reads it
+    if ttype == TT_MONSTER:
         s.target_player, s.target_piece = q, j
     kdice, kpiece = 0, -1
     joined = k != KIDDOO and (ttype != TT_MONSTER or k == MOOGRE or t.kiddoo_against_monsters != MOOGRE_ONLY)
@@ -577,12 +579,10 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         if alive_at(s, q, j, c):
             strike_monster(s, t, p, k, dice, q, j)
         return
-    at_city = ttype == TT_CITY
     if kdice > 0:  # Kiddoo strikes first, even before armour fires
-        kiddoo_wrecks = at_city and t.damages_cities[KIDDOO] == 1  # its hits damage the city only with the symbol
         h = count_hits(s, t, kdice)
         log(s, MONSTER_ROLLS, p, KIDDOO, kdice, h)
-        strike_humans(s, t, p, c, h, kiddoo_wrecks)
+        strike_humans(s, t, p, c, h, kiddoo_wrecks(t, ttype))
     armour = s.city_humans[c, ARMOUR]
     if armour > 0:
         h = count_hits(s, t, armour * t.armour_dice)
@@ -592,7 +592,7 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         return
     h = count_hits(s, t, dice)
     log(s, MONSTER_ROLLS, p, k, dice, h)
-    strike_humans(s, t, p, c, h, at_city)
+    strike_humans(s, t, p, c, h, ttype == TT_CITY)
     infantry = s.city_humans[c, INFANTRY]
     if infantry > 0:  # surviving infantry return fire
         h = count_hits(s, t, infantry * t.infantry_dice)

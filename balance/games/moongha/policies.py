@@ -34,12 +34,14 @@ monster that may still attack them; once the last is taken, heroes and military 
 and a move is worth what it changes in the seat's Drakoors' VP.  An attack that would place the seat's last
 rubble pieces ends the game: it is made to win, and held back while the seat would lose (``ending_value``, by
 the seat's lead as it can reckon it, a rival's secret tiles at their mean).  At any turn a Drakoor attacks only
-Drakoors (anything else reveals it to the heroes for nothing that scores), a revealed Kiddoo joins every
-attack it may (it strikes first and takes no fire; a hidden one stays out by the style) unless its kill would take
-Moogre's trophy (by the dice, ``trophy_chance``), an Attack token is worth little to a seat with no monster on
-the board that wrecks or hunts, a monster that damages cities attacks a city rather than its humans alone (the
-same fight, and the hits beyond it are rubble), and combat is valued by the dice: Moogre's trophy by the chance
-to kill, an attack on the humans or a city by the chance to outlive the armour and the infantry's return fire.
+Drakoors (anything else reveals it to the heroes for nothing that scores), Kiddoo joins an attack for what its dice,
+which strike first, add to it as the attack is valued (a kill Moogre would score taken, a monster it cannot hurt, a
+city with no human for its hits to remove: nothing or worse), less its Attack tokens spent (``kiddoo_join_value``;
+a hidden Kiddoo stays out for what staying hidden is worth to the lurk weight), an Attack token is worth little to
+a seat with no monster on the board that wrecks or hunts, a monster that damages cities attacks a city rather than
+its humans alone (the same fight, and the hits beyond it are rubble), and combat is valued by the dice: Moogre's
+trophy by the chance to kill, an attack on the humans or a city by the chance to outlive the armour and the
+infantry's return fire.
 """
 
 import numpy as np
@@ -47,9 +49,9 @@ import numpy as np
 from balance.games.moongha.decisions import (
     ACTION, ATTACK_BOX, ATTACK_SPEND, ATTACK_TARGET, A_HERO, A_MILITARY, A_ORANGE, A_PLACE_PASS, A_PURPLE,
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
-    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_HUMANS, TT_MONSTER, can_hurt,
-    creation_cost, drakoor_vp, hit_chance, kiddoo_dice, last_turn, may_attack, military_target, option, orange_use,
-    orange_uses, rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
+    KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_CITY, TT_HUMANS, TT_MONSTER,
+    can_hurt, creation_cost, drakoor_vp, hit_chance, humans_left, kiddoo_dice, kiddoo_wrecks, last_turn, may_attack,
+    military_target, option, orange_use, orange_uses, rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -491,13 +493,18 @@ def fewer_hits_than(t, n, k):
 
 
 @jit_inline
+def hits_chance(t, n, k):
+    """The chance that ``n`` dice score exactly ``k`` hits."""
+    return fewer_hits_than(t, n, k + 1) - fewer_hits_than(t, n, k)
+
+
+@jit_inline
 def trophy_chance(t, kiddoo, moogre, damage_left):
     """The chance that Moogre's ``moogre`` dice destroy a monster with ``damage_left`` after a joining Kiddoo's
     ``kiddoo`` dice, which strike first and whose kill is no trophy (0: Moogre attacks alone)."""
     chance = 0.0
     for x in range(minimum(damage_left, kiddoo + 1)):  # Kiddoo's x hits leave it alive
-        exactly = fewer_hits_than(t, kiddoo, x + 1) - fewer_hits_than(t, kiddoo, x)
-        chance += exactly * (1.0 - fewer_hits_than(t, moogre, damage_left - x))
+        chance += hits_chance(t, kiddoo, x) * (1.0 - fewer_hits_than(t, moogre, damage_left - x))
     return chance
 
 
@@ -507,32 +514,27 @@ def trophy_value(t, k, chance, w):
     return w[W_HUNT] * chance * t.damage_capacity[k] * 0.5
 
 
-@jit_inline
-def kiddoo_join_value(s, t, tokens, w):
-    """Kiddoo joining with ``tokens`` of its stored tokens: it strikes first and takes no fire, so the more dice the
-    better, but its kill of the monster Moogre attacks would take a trophy from Moogre."""
-    v = 0.05 + 0.1 * tokens
-    q, j = s.target_player, s.target_piece
-    if s.attack_kind == MOOGRE and q >= 0 and can_hurt(t, t.piece_kind[j], KIDDOO):
-        rem = remaining(s, t, q, j)
-        change = trophy_chance(t, kiddoo_dice(t, tokens), s.attack_dice, rem) - trophy_chance(t, 0, s.attack_dice, rem)
-        v += trophy_value(t, t.piece_kind[j], change, w)
-    return v
+# an Attack token stored in a Monster box, in the hunt's value of a monster destroyed (a kill counts 1): an attack to
+# come, lost with the monster
+BOX_TOKEN = 0.2
 
 
 @jit_inline
-def monster_target_value(s, t, p, k, q, j, dice, w, lead):
+def monster_target_value(s, t, p, k, q, j, dice, w, lead, kiddoo=0):
     """Monster kind ``k`` attacking monster (q, j) with ``dice`` dice: the share of it destroyed (expected hits over
-    the damage it has left) and the Attack tokens lost with it; for Moogre the trophy's VP, scored on a kill only."""
+    the damage it has left) and the Attack tokens lost with it; for Moogre the trophy's VP, scored on a kill only.
+    ``kiddoo``: the dice of a joining Kiddoo, which strike first, if they can hurt the monster; its kill is no
+    trophy."""
     kj = t.piece_kind[j]
     if kj == DRAKOOR and k != DRAKOOR:  # Shaggoo only reveals it, for the heroes
         return 0.3 * w[W_HUMANS]
+    first = kiddoo if can_hurt(t, kj, KIDDOO) else 0
     rem = remaining(s, t, q, j)
-    hits = dice * hit_chance(t)
+    hits = (first + dice) * hit_chance(t)
     kill = 1.0 if hits >= rem else hits / rem
-    v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * 0.2))
+    v = w[W_HUNT] * (1.0 + kill * (1.0 + s.box_attack[q, kj] * BOX_TOKEN))
     if k == MOOGRE:
-        v += trophy_value(t, kj, trophy_chance(t, 0, dice, rem), w)
+        v += trophy_value(t, kj, trophy_chance(t, first, dice, rem), w)
     if q == lead:
         v += 0.5
     if s.piece_hidden[q, j] == 1:
@@ -541,12 +543,13 @@ def monster_target_value(s, t, p, k, q, j, dice, w, lead):
 
 
 @jit_inline
-def survives_armour(s, t, p, i, c):
+def survives_armour(s, t, p, i, c, kiddoo_hits=0):
     """The chance that monster (p, i) survives the armour of city ``c``, which fires first when it attacks the
-    humans or the city: fewer hits than the damage it has left."""
+    humans or the city: fewer hits than the damage it has left.  A joining Kiddoo's ``kiddoo_hits`` strike before the
+    armour fires."""
     if not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
         return 1.0
-    return fewer_hits_than(t, s.city_humans[c, ARMOUR] * t.armour_dice, remaining(s, t, p, i))
+    return fewer_hits_than(t, humans_left(s, c, kiddoo_hits, ARMOUR) * t.armour_dice, remaining(s, t, p, i))
 
 
 @jit_inline
@@ -556,25 +559,28 @@ def whole_hits(t, dice):
 
 
 @jit_inline
-def survives_the_humans(s, t, p, i, c, dice):
+def survives_the_humans(s, t, p, i, c, dice, kiddoo_hits=0):
     """The chance that monster (p, i) attacking the humans of city ``c`` with ``dice`` dice is alive after the
     armour's fire and the return fire of the infantry its expected hits leave (armour goes first): the two
-    volleys' dice together score fewer hits than the damage it has left."""
+    volleys' dice together score fewer hits than the damage it has left.  A joining Kiddoo's ``kiddoo_hits`` remove
+    humans first."""
     if not can_hurt(t, t.piece_kind[i], SRC_MILITARY):
         return 1.0
-    armour, infantry = s.city_humans[c, ARMOUR], s.city_humans[c, INFANTRY]
+    armour, infantry = humans_left(s, c, kiddoo_hits, ARMOUR), humans_left(s, c, kiddoo_hits, INFANTRY)
     spent = maximum(whole_hits(t, dice) - armour, 0)
     volleys = armour * t.armour_dice + maximum(infantry - spent, 0) * t.infantry_dice
     return fewer_hits_than(t, volleys, remaining(s, t, p, i))
 
 
 @jit_inline
-def humans_value(s, t, p, i, c, dice, w):
+def humans_value(s, t, p, i, c, dice, w, kiddoo_hits=0):
     """Monster (p, i) attacking the humans of city ``c`` with ``dice`` dice: each armour and infantry piece it may
     eliminate is worth more to a lurker or a hunter, if it survives the armour firing first; a monster lost to the
-    armour or the infantry's return fire is worth 1."""
+    armour or the infantry's return fire is worth 1.  The pieces a joining Kiddoo's ``kiddoo_hits`` remove first are
+    the attack's, and fire no more."""
     gain = 0.1 + 0.3 * (s.city_humans[c, ARMOUR] + s.city_humans[c, INFANTRY]) * (w[W_LURK] + w[W_HUNT]) * 0.5
-    return survives_armour(s, t, p, i, c) * gain - (1.0 - survives_the_humans(s, t, p, i, c, dice))
+    return (survives_armour(s, t, p, i, c, kiddoo_hits) * gain
+            - (1.0 - survives_the_humans(s, t, p, i, c, dice, kiddoo_hits)))
 
 
 # a city attack's hits beyond those expected to remove the humans: rubble, where an attack on the humans wastes them
@@ -582,21 +588,24 @@ RUBBLE_CHANCE = 0.05
 
 
 @jit_inline
-def city_target_value(s, t, p, i, c, dice, w):
+def city_target_value(s, t, p, i, c, dice, w, kiddoo_hits=0):
     """Monster (p, i) attacking city ``c`` with ``dice`` dice: the fight against its humans ('the same procedure as
     if you were attacking humans', ``humans_value``), then, if it survives the armour firing first, the rubble its
     expected hits left after the humans place and the game's result when they are the seat's last pieces.  With no
     hit expected beyond the humans, the chance of one (``RUBBLE_CHANCE``), which an attack on the humans wastes and
-    which harms the seat's own secret city."""
-    fight = humans_value(s, t, p, i, c, dice, w) if humans_in(s, c) > 0 else 0.0
-    through = whole_hits(t, dice) - humans_in(s, c)
+    which harms the seat's own secret city.  A joining Kiddoo's ``kiddoo_hits`` strike the humans first (those beyond
+    them damage the city only if Kiddoo wrecks, ``kiddoo_wrecks``)."""
+    humans = humans_in(s, c)
+    fight = humans_value(s, t, p, i, c, dice, w, kiddoo_hits) if humans > 0 else 0.0
+    wrecked = maximum(kiddoo_hits - humans, 0) if kiddoo_wrecks(t, TT_CITY) else 0
+    through = whole_hits(t, dice) - maximum(humans - kiddoo_hits, 0) + wrecked
     if through <= 0:
         return fight - RUBBLE_CHANCE if s.tile_owner[c] == p else fight + RUBBLE_CHANCE
     if through == 3:
         v = rubble_of_an_attack(s, t, p, c, w[W_SPARE])
     else:
         v = rubble_value(s, t, p, c, through, w[W_SPARE])
-    return fight + survives_armour(s, t, p, i, c) * (w[W_BUILD] * v + ending_value(s, t, p, c, through))
+    return fight + survives_armour(s, t, p, i, c, kiddoo_hits) * (w[W_BUILD] * v + ending_value(s, t, p, c, through))
 
 
 @jit_inline
@@ -986,9 +995,48 @@ def attack_target_value(s, t, p, a, b, c, d, w, lead):
         return -1.0
     if b == TT_MONSTER:
         return monster_target_value(s, t, p, k, c, d, s.attack_dice, w, lead)
+    return fight_value(s, t, p, a, b, d, s.attack_dice, w, 0)
+
+
+@jit
+def fight_value(s, t, p, i, b, c, dice, w, kiddoo_hits):
+    """Monster (p, i) attacking the humans (target type ``b``) or city ``c``: ``humans_value`` or
+    ``city_target_value``, after a joining Kiddoo's ``kiddoo_hits``."""
     if b == TT_HUMANS:
-        return humans_value(s, t, p, a, d, s.attack_dice, w)
-    return city_target_value(s, t, p, a, d, s.attack_dice, w)
+        return humans_value(s, t, p, i, c, dice, w, kiddoo_hits)
+    return city_target_value(s, t, p, i, c, dice, w, kiddoo_hits)
+
+
+@jit_inline
+def kiddoo_strike_value(s, t, p, dice, w, lead):
+    """What a joining Kiddoo's ``dice`` add to the attack being resolved (``s.attacker``'s on ``s.target_type``), as the
+    attack is valued (``attack_target_value``): on a monster, the share of it destroyed and, for Moogre, the trophy
+    its kill would take; on the humans or the city, by the chance of each number of its hits, the humans they remove
+    before the armour fires.  Nothing where they hurt nothing (a Drakoor, a city without humans)."""
+    i, b, q, j = s.attacker, s.target_type, s.target_player, s.target_piece
+    k = t.piece_kind[i]
+    if reveals_for_nothing(t, k, b, j):
+        return 0.0
+    if b == TT_MONSTER:
+        return (monster_target_value(s, t, p, k, q, j, s.attack_dice, w, lead, dice)
+                - monster_target_value(s, t, p, k, q, j, s.attack_dice, w, lead))
+    c = s.piece_city[p, i]
+    alone = fight_value(s, t, p, i, b, c, s.attack_dice, w, 0)
+    v = 0.0
+    for x in range(1, dice + 1):  # a miss changes nothing; differences, so that hits that change nothing add exactly 0
+        v += hits_chance(t, dice, x) * (fight_value(s, t, p, i, b, c, s.attack_dice, w, x) - alone)
+    return v
+
+
+@jit
+def kiddoo_join_value(s, t, p, tokens, w, lead):
+    """KIDDOO_JOIN: Kiddoo joins the attack being resolved expending ``tokens`` of its stored Attack tokens ('Kiddoo
+    always gets to roll at least one die': ``kiddoo_dice``, so a token may buy no die).  It is worth what its dice add
+    to the attack (``kiddoo_strike_value``) less the tokens, each kept an attack to come (``BOX_TOKEN`` to a hunter;
+    on the last turn by the share of the Attack tokens left that the seat can expect).  Called, not inlined (as
+    ``attack_target_value``)."""
+    kept = attack_share(s, t) * w[W_HUNT] * BOX_TOKEN
+    return kiddoo_strike_value(s, t, p, kiddoo_dice(t, tokens), w, lead) - kept * tokens
 
 
 @jit_inline
@@ -1025,10 +1073,10 @@ def option_value(s, t, p, kind, o, w, lead):
         return v
     if kind == ATTACK_TARGET:
         return attack_target_value(s, t, p, a, b, c, d, w, lead)
-    if kind == KIDDOO_JOIN:  # staying out keeps a hidden Kiddoo hidden
+    if kind == KIDDOO_JOIN:  # staying out keeps a hidden Kiddoo hidden: the lurk weight's part of hiding (best_move's)
         if a < 0:
-            return w[W_LURK] - 0.5 * (w[W_HUNT] + w[W_BUILD]) if b == 1 else 0.0
-        return kiddoo_join_value(s, t, a, w)
+            return w[W_LURK] * (0.3 + threat(s, s.piece_city[p, s.attacker])) if b == 1 else 0.0
+        return kiddoo_join_value(s, t, p, a, w, lead)
     if kind == CITY:
         return s.policies.city_eval[eval_row(b), a]
     if kind == PULL:  # take the piece from where it threatens the seat most and its rivals least

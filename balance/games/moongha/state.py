@@ -79,6 +79,8 @@ FIELDS = [
     ("attack_dice", np.int64),
     ("target_player", np.int64),  # the monster the attack being resolved is aimed at (-1: the humans or a city)
     ("target_piece", np.int64),
+    ("attacker", np.int64),  # the piece making the attack being resolved, and its target type (decisions.TT_*)
+    ("target_type", np.int64),
     ("options", np.int64, (MAX_OPTIONS,)),  # the legal options of the decision at hand (decisions.pack_option)
     ("work", np.int64, (P * K, 4)),  # scratch (military assignments, monsters under an A-bomb)
     ("tile_deck", np.int64, (C,)),  # scratch for dealing the City tiles
@@ -238,3 +240,5 @@ def reset(s, t):
     s.kiddoo_joined = 0
     s.target_player = -1
     s.target_piece = -1
+    s.attacker = -1
+    s.target_type = -1

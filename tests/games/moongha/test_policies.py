@@ -558,16 +558,118 @@ def last_turn(s, t, attack_tokens=0):
     s.box_tokens[BOX_WHITE] = attack_tokens
 
 
+def attack_declared(s, t, p, attacker, ttype, target=(-1, -1)):
+    """The engine's record of the attack a joining Kiddoo is asked about: monster (p, attacker) attacks with its stored
+    tokens' dice (all of them, at least one token's) the humans, the city or monster ``target`` (player, piece)."""
+    k = t.piece_kind[attacker]
+    s.attack_kind, s.attack_dice = k, max(1, s.box_attack[p, k]) * t.attack_dice[k]
+    s.attacker, s.target_type = attacker, ttype
+    s.target_player, s.target_piece = target
+
+
+def joins(s, t, p, hidden=False):
+    """The tokens seat ``p``'s Kiddoo expends joining the attack declared (-1: it stays out), of all it has stored."""
+    rows = [(j, int(hidden)) for j in range(-1, s.box_attack[p, KIDDOO] + 1)]
+    return pick(s, t, p, D.KIDDOO_JOIN, rows)[0]
+
+
+def test_kiddoos_die_that_removes_the_armour_before_it_fires_is_valued_by_the_chance():
+    """'Kiddoo always gets to attack first, even before armor fires', and 'always gets to roll at least one die':
+    a Mechoor with 1 damage left attacks a city's lone armour piece, whose 3 dice kill it unless all miss (1/8).
+    Kiddoo's free die removes the armour half the time, and the Mechoor then lives to take the fight's gain g:
+    (1/2)(g - (g/8 - 7/8)).  A token buys no second die (the same value less the token kept); two buy two dice,
+    which remove it 3/4 of the time."""
+    s, t = seated("hunter")
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.box_damage[0, MECHOOR] = t.damage_capacity[MECHOOR] - 1
+    s.city_humans[PARIS, ARMOUR] = 1
+    attack_declared(s, t, 0, mech, D.TT_HUMANS)
+    w = s.policies.param[0]
+    gain = 0.1 + 0.3 * (w[P.W_LURK] + w[P.W_HUNT]) * 0.5
+    kept = w[P.W_HUNT] * P.BOX_TOKEN
+    assert P.humans_value(s, t, 0, mech, PARIS, s.attack_dice, w) == pytest.approx(gain / 8 - 7 / 8)
+    assert P.kiddoo_join_value(s, t, 0, 0, w, -1) == pytest.approx(7 / 16 * (gain + 1))
+    assert P.kiddoo_join_value(s, t, 0, 1, w, -1) == pytest.approx(7 / 16 * (gain + 1) - kept)
+    assert P.kiddoo_join_value(s, t, 0, 2, w, -1) == pytest.approx(3 / 4 * 7 / 8 * (gain + 1) - 2 * kept)
+
+
 @pytest.mark.parametrize("policy", SCRIPTED)
-def test_a_revealed_kiddoo_joins_every_attack_it_may(policy):
-    """'Kiddoo always gets to attack first, even before armor fires' and takes no return fire: joining costs a revealed
-    Kiddoo nothing, so every style joins, with every token stored.  Only a hidden Kiddoo, which joining reveals, may
-    stay out: the lurker keeps it hidden."""
+def test_kiddoo_spends_no_token_that_buys_no_die(policy):
+    """'Kiddoo can either expend attack tokens or make just one attack': its one stored token would roll the one die
+    it rolls without tokens, so every style joins a Mechoor's attack on a guarded city without spending it (the die
+    may remove the armour before it fires)."""
     s, t = seated(policy)
-    assert pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 0), (0, 0), (1, 0), (2, 0)])[0] == 2
-    assert pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 0), (0, 0)])[0] == 0
-    stays_out = pick(s, t, 0, D.KIDDOO_JOIN, [(-1, 1), (0, 1), (1, 1), (2, 1)])[0] == -1
-    assert stays_out == (policy == "lurker")
+    mech = put(s, t, 0, MECHOOR, "Paris")
+    put(s, t, 0, KIDDOO, "Paris")
+    s.box_attack[0, KIDDOO] = 1
+    s.box_damage[0, MECHOOR] = t.damage_capacity[MECHOOR] - 2
+    s.city_humans[PARIS, ARMOUR] = 1
+    s.city_humans[PARIS, INFANTRY] = 1
+    attack_declared(s, t, 0, mech, D.TT_CITY)
+    w = s.policies.param[0]
+    assert P.kiddoo_join_value(s, t, 0, 0, w, -1) > P.kiddoo_join_value(s, t, 0, 1, w, -1)
+    assert joins(s, t, 0) == 0
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_kiddoo_stays_out_of_an_attack_where_its_dice_hurt_nothing(policy):
+    """Kiddoo's dice hurt nothing where 'A Drakoor piece can only be damaged by another Drakoor or a hero' is attacked
+    (by a Drakoor, or revealed by Shaggoo), nor in a city with no human, which only 'Mechoor, Moogre, and The Bloob'
+    damage: joining gains nothing, spends no token, and a hidden Kiddoo, which joining reveals, stays out."""
+    for attacker_kind, ttype in ((DRAKOOR, D.TT_MONSTER), (SHAGGOO, D.TT_MONSTER), (MECHOOR, D.TT_CITY)):
+        s, t = seated(policy)
+        attacker = put(s, t, 0, attacker_kind, "Paris")
+        kiddoo = put(s, t, 0, KIDDOO, "Paris", hidden=True)
+        drakoor = put(s, t, 1, DRAKOOR, "Paris")
+        s.box_attack[0, KIDDOO] = 2
+        attack_declared(s, t, 0, attacker, ttype, (1, drakoor) if ttype == D.TT_MONSTER else (-1, -1))
+        w = s.policies.param[0]
+        assert P.kiddoo_join_value(s, t, 0, 0, w, -1) == 0.0
+        assert P.kiddoo_join_value(s, t, 0, 2, w, -1) < 0.0
+        assert joins(s, t, 0, hidden=True) == -1, attacker_kind
+        s.piece_hidden[0, kiddoo] = 0
+        assert joins(s, t, 0) in (-1, 0)  # revealed, staying out and joining alone are the same
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
+def test_kiddoo_joins_where_its_dice_can_hit(policy):
+    """Against a rival's revealed Kiddoo (1 damage to take) a Shaggoo's one die is expected to do half of it;
+    Kiddoo's free die, striking first, doubles the hits expected: every style's revealed Kiddoo joins."""
+    s, t = seated(policy)
+    shaggoo = put(s, t, 0, SHAGGOO, "Rome")
+    put(s, t, 0, KIDDOO, "Rome")
+    prey = put(s, t, 1, KIDDOO, "Rome")
+    attack_declared(s, t, 0, shaggoo, D.TT_MONSTER, (1, prey))
+    assert P.kiddoo_join_value(s, t, 0, 0, s.policies.param[0], -1) > 0.0
+    assert joins(s, t, 0) == 0
+
+
+def test_a_hidden_kiddoo_joins_when_its_dice_are_worth_more_than_hiding():
+    """Joining reveals a hidden Kiddoo: it joins when its dice add more than staying hidden is worth to the lurk weight
+    (more where the humans threaten a revealed monster).  The wrecker's Kiddoo joins a Mechoor with 1 damage left
+    attacking a city guarded by one armour piece (its die, striking first, removes the armour half the time: the
+    Mechoor lives and its hits go to the city); the hunter's joins Moogre against a Mechoor with 3 damage left,
+    expending both its tokens ('Kiddoo can also attack alongside Moogre against another monster': two dice bring the
+    trophy within reach).  The lurker's stays hidden in both."""
+    for policy, joined in (("wrecker", 0), ("lurker", -1)):
+        s, t = seated(policy)
+        mech = put(s, t, 0, MECHOOR, "Paris")
+        put(s, t, 0, KIDDOO, "Paris", hidden=True)
+        s.box_damage[0, MECHOOR] = t.damage_capacity[MECHOOR] - 1
+        s.city_humans[PARIS, ARMOUR] = 1
+        s.box_attack[0, MECHOOR] = 2
+        attack_declared(s, t, 0, mech, D.TT_CITY)
+        assert joins(s, t, 0, hidden=True) == joined, policy
+    for policy, joined in (("hunter", 2), ("lurker", -1)):
+        s, t = seated(policy)
+        moogre = put(s, t, 0, MOOGRE, "Rome")
+        put(s, t, 0, KIDDOO, "Rome", hidden=True)
+        s.box_attack[0, KIDDOO] = 2
+        mech = put(s, t, 1, MECHOOR, "Rome")
+        s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 3
+        attack_declared(s, t, 0, moogre, D.TT_MONSTER, (1, mech))
+        assert joins(s, t, 0, hidden=True) == joined, policy
 
 
 def test_moogres_trophy_chance_counts_kiddoos_kill_as_lost():
@@ -595,6 +697,9 @@ def test_kiddoo_leaves_moogre_the_kill_it_would_take(policy):
         mech = put(s, t, 1, MECHOOR, "Rome")
         s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - left
         s.brown_rubble -= t.damage_capacity[MECHOOR] - left
+        if left == 1:  # joining, even alone, would take the trophy half the time: worth less than staying out
+            attack_declared(s, t, 0, moogre, D.TT_MONSTER, (1, mech))
+            assert P.kiddoo_join_value(s, t, 0, 0, s.policies.param[0], -1) < 0.0
         choices(s, (MOOGRE,), (1,), (moogre, D.TT_MONSTER, 1, mech))  # the attack; Kiddoo's choice is the policy's
         dice(s, *kiddoo_dice, 6, 1 if left == 1 else 6)
         engine.do_attack(s, t, 0)
