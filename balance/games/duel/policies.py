@@ -29,14 +29,14 @@ The positional terms count distances only (no line of sight), which keeps a deci
 import numpy as np
 
 from balance.games.duel.decisions import (
-    ACT, BLOOB, BONUS, BOW_TRACKER, CARD, CONCEAL, DISCARD, DRAKOOR, DRINK, DROP_TANKS, DUCK, DUCK_TO, DYNAMITE, EMP,
-    END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO, LOSE_CARD, MECHOOR,
-    MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, REMOVE, RETRACT, ROCKS, RUBBLE, RUBBLE_AT,
-    STUN, SWAP, TANKS_EXPLODE, arg_of, attack_damage, attack_range, attacks, bears, big, chance_36, counter_at,
-    counters_of, decides_the_game, distance, health, hidden_from_fire, hurts, monster_attack, needed, piece_of, sees,
-    side_of, square_of, steps_apart, target_of, what_of,
+    ACT, BLOOB, BODY_ARMOUR, BONUS, BOW_TRACKER, CARD, CONCEAL, DISCARD, DRAKOOR, DRINK, DROP_TANKS, DUCK, DUCK_TO,
+    DYNAMITE, EMP, END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO,
+    LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT,
+    ROCKS, RUBBLE, RUBBLE_AT, STUN, SWAP, TANKS_EXPLODE, arg_of, attack_damage, attack_range, attacks, bears, big,
+    chance_36, counter_at, counters_of, decides_the_game, distance, health, hidden_from_fire, hurts, monster_attack,
+    needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
 )
-from balance.games.duel.rules import DUCK as DUCK_MARK
+from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
 from balance.kit import below, jit_inline, jit
 
@@ -99,6 +99,27 @@ def new_game(s, t):
 
 
 @jit_inline
+def plus_cards(s, t):
+    """The +1 cards in the hero player's hand.  It plays them on any roll they make (``choose``: keeping them for a roll
+    worth more won the heroes less, docs/tuning.md), so they count in the odds of a hero's shot.  Not in a fight's:
+    the heroes won less so (a fight's worth leaves out the hero standing beside the monsters afterwards)."""
+    n = 0
+    for i in range(s.hand_n[HEROES_SIDE]):
+        if t.cards[HEROES_SIDE, s.hand[HEROES_SIDE, i], 2] == PLUS_MARK:
+            n += 1
+    return n
+
+
+@jit_inline
+def hero_hit(t, attack, need, plus):
+    """A hero's chance to hit with ``attack`` needing ``need``, with ``plus`` +1 cards in hand (on an air strike only
+    when the rules let them)."""
+    if attack == RADIO and not t.air_strike_plus_one:
+        plus = 0
+    return chance_36(need - plus) / 36.0
+
+
+@jit_inline
 def cc_win(t, attacker, defender):
     if attacker == BLOOB:
         return 1.0
@@ -111,9 +132,12 @@ def cc_win(t, attacker, defender):
 
 @jit_inline
 def harm_value(s, t, piece, damage, weight):
-    """What doing ``damage`` to the piece is worth: the share of its capacity, the rest of it for a kill."""
+    """What doing ``damage`` to the piece is worth: the share of its capacity, the rest of it for a kill; a hero's body
+    armour takes the whole hit (``engine.hurt``)."""
     if s.at[piece] < 0 or damage <= 0:
         return 0.0
+    if piece < FIRST_MONSTER and s.carry[piece, BODY_ARMOUR] > 0:
+        return weight * damage / t.capacity[piece]  # as near its end as the damage, the next hit landing: no kill
     left = t.capacity[piece] - s.damage[piece]
     if piece == BLOOB and damage <= t.bloob_ignores:
         return 0.0
@@ -134,19 +158,17 @@ def weight_of(s, t, piece, policy, p):
 
 @jit
 def shot_value(s, t, shooter, attack, target, sq, policy, p):
-    """Expected worth of a FIRE option."""
+    """Expected worth of a FIRE option (a hero's odds with the +1 cards in hand)."""
+    need = needed(s, t, attack, -1 if target == TANKS else target, sq)
+    hit = hero_hit(t, attack, need, plus_cards(s, t)) if shooter < FIRST_MONSTER else chance_36(need) / 36.0
     if target == TANKS:
-        hit = chance_36(needed(s, t, attack, -1, sq)) / 36.0
         v = 0.0
         for m in range(FIRST_MONSTER, PIECES):
             for i in range(counters_of(m)):
                 if counter_at(s, m, i) == sq and hurts(TANKS_EXPLODE, m):
                     v += harm_value(s, t, m, t.oxygen_damage, weight_of(s, t, m, policy, p))
         return hit * v
-    side = side_of(shooter)
-    need = needed(s, t, attack, target, sq)
-    hit = chance_36(need) / 36.0
-    if side == HEROES_SIDE:
+    if side_of(shooter) == HEROES_SIDE:
         v = 0.0
         if hurts(attack, target):
             v = harm_value(s, t, target, attack_damage(s, t, attack, target), weight_of(s, t, target, policy, p))
@@ -304,6 +326,7 @@ def list_shots(s, t, heroes, policy, p):
     concealed."""
     shot = s.policies.shot
     keep = patience(s, HERO_STANDOFF)
+    plus = plus_cards(s, t)
     for h in range(N_HEROES):
         if s.at[h] < 0 or not heroes & (1 << h):
             continue
@@ -322,7 +345,7 @@ def list_shots(s, t, heroes, policy, p):
                     continue
                 weight = weight_of(s, t, m, policy, p)
                 v = harm_value(s, t, m, attack_damage(s, t, k, m), weight) * kept_back(t, k, weight) * \
-                    chance_36(needed(s, t, k, m, s.at[m])) / 36.0
+                    hero_hit(t, k, needed(s, t, k, m, s.at[m]), plus)
                 reach = t.weapon_range[k]
                 upto = SHOT_REACH if reach == 0 else min(reach, SHOT_REACH - 1)
                 for d in range(upto + 1):
@@ -587,8 +610,8 @@ def act_value(s, t, side, code, policy, p, bar, wins_ties=False):
         if ducks < 0:
             return -1.0
         target = target_of(code)
-        return chance_36(t.hit_on) / 36.0 * harm_value(s, t, target, t.weapon_damage[DYNAMITE], weight_of(
-            s, t, target, policy, p)) - 0.1
+        hit = chance_36(t.hit_on - plus_cards(s, t)) / 36.0
+        return hit * harm_value(s, t, target, t.weapon_damage[DYNAMITE], weight_of(s, t, target, policy, p)) - 0.1
     return -1.0  # a swap, oxygen tanks put down; a bonus action is weighed once no card is worth playing (``bonus_worth``)
 
 

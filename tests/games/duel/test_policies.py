@@ -11,10 +11,11 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE, FIRST_DEFENDER,
-    FLAME_THROWER, HANDGUN, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE, MOVE,
-    OXYGEN_TANKS, PLUS_ONE, RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP, attack_damage, attack_range, attacks,
-    chance_36, in_range, monster_attack, needed, option, piece_of, sees, square_of, what_of,
+    ACT, ARNIE, BODY_ARMOUR, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE,
+    FIRST_DEFENDER, FLAME_THROWER, HANDGUN, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT,
+    MONSTERS_SIDE, MOOGRE, MOVE, OXYGEN_TANKS, PLUS_ONE, RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP,
+    attack_damage, attack_range, attacks, chance_36, in_range, monster_attack, needed, option, piece_of, sees,
+    square_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
@@ -214,7 +215,8 @@ def test_a_last_hero_within_reach_of_mechoor_but_out_of_sight_comes_out_when_nob
     p.s.current_round = 35 + quiet
     seat(p.s, HEROES_SIDE, "raider")
     policies.new_game(p.s, p.t)  # the heroes' odds in a fight with each monster
-    p.hand(HEROES_SIDE, *(p.card(HEROES_SIDE, c) for c in ("arnie/skull +1", "arnie/billy duck", "arnie/jade +1")))
+    # no +1 card: counted in the shot's odds, two make it worth coming out for at once
+    p.hand(HEROES_SIDE, *(p.card(HEROES_SIDE, c) for c in ("arnie/skull", "arnie/billy duck", "arnie/jade")))
     assert not sees(p.s, p.t, p.cell(7, 10), True, p.cell(9, 12), True)
     code = engine.choose_action(p.s, p.t, HEROES_SIDE)
     if comes_out:
@@ -329,6 +331,16 @@ def test_a_hero_s_shots_are_valued_only_at_what_the_rules_let_it_shoot_and_hurt(
     assert policies.reach_of(p.s, p.t, JADE) == policies.SHOT_REACH
 
 
+def fights_first(p, side, attacker, worse, better):
+    """The attacker, on the square left of its two defenders, takes on ``better`` first, and its move into the square
+    is worth that fight."""
+    c = p.cell(0, 1)
+    p.s.options[:2] = pick(c, worse, attacker), pick(c, better, attacker)
+    assert policies.choose(p.s, p.t, side, FIRST_DEFENDER, 2) == 1
+    assert policies.fight_worth(p.s, p.t, attacker, better) > policies.fight_worth(p.s, p.t, attacker, worse)
+    assert policies.fight_value(p.s, p.t, attacker, c) == policies.fight_worth(p.s, p.t, attacker, better)
+
+
 @pytest.mark.parametrize("beside", [BLOOB, MECHOOR])
 def test_a_hero_fights_first_the_defender_it_can_beat_and_values_its_move_by_that_fight(beside):
     """Kiddoo shares its square with the Bloob, which always wins, or with Mechoor, which close combat cannot hurt:
@@ -336,11 +348,63 @@ def test_a_hero_fights_first_the_defender_it_can_beat_and_values_its_move_by_tha
     p = Position(["1k"])
     p.put(beside, 0, 1)
     seat(p.s, HEROES_SIDE, "sniper")
-    c = p.cell(0, 1)
-    p.s.options[:2] = pick(c, beside, JOE), pick(c, KIDDOO, JOE)
-    assert policies.choose(p.s, p.t, HEROES_SIDE, FIRST_DEFENDER, 2) == 1
-    assert policies.fight_worth(p.s, p.t, JOE, KIDDOO) > policies.fight_worth(p.s, p.t, JOE, beside)
-    assert policies.fight_value(p.s, p.t, JOE, c) == policies.fight_worth(p.s, p.t, JOE, KIDDOO)
+    fights_first(p, HEROES_SIDE, JOE, beside, KIDDOO)
+
+
+def test_a_monster_fights_first_the_hero_it_can_kill_and_values_its_move_by_that_fight():
+    """Joe and Jade share the square next to Drakoor, Jade with 1 damage left: Drakoor takes on Jade first (a win
+    kills her), not Joe, the first by number, and its move into the square is worth that fight."""
+    p = Position(["d1"])
+    p.put(JADE, 0, 1)
+    p.s.damage[JADE] = p.t.capacity[JADE] - 1
+    seat(p.s, MONSTERS_SIDE, "hunter")
+    fights_first(p, MONSTERS_SIDE, DRAKOOR, JOE, JADE)
+
+
+@pytest.mark.parametrize("armour", [True, False])
+@pytest.mark.parametrize("monster", ["hunter", "wall"])
+def test_a_monster_values_a_hit_on_body_armour_as_no_kill(monster, armour):
+    """Joe has 1 damage left, both four squares from Mechoor: a heat-ray hit would kill him, but his body armour
+    'takes the next damage' whole, so with it on, Mechoor fires at Jade, whom the hit kills (it fires at Joe, the
+    first of the equals, when Jade's kill is only as near); the hit on Joe is the armour's."""
+    p = Position(["1...m...5"])
+    seat(p.s, MONSTERS_SIDE, monster)
+    the_rest_died(p, (JOE, JADE, MECHOOR), 3)
+    p.s.damage[JOE] = p.t.capacity[JOE] - 1
+    p.s.damage[JADE] = p.t.capacity[JADE] - attack_damage(p.s, p.t, HEAT_RAY, JADE)
+    if armour:
+        p.give(JOE, BODY_ARMOUR)
+    p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "kiddoo/mechoor"))
+    policies.new_game(p.s, p.t)
+    hit_on_joe = policies.harm_value(p.s, p.t, JOE, attack_damage(p.s, p.t, HEAT_RAY, JOE), 1.0)
+    assert hit_on_joe == (attack_damage(p.s, p.t, HEAT_RAY, JOE) / p.t.capacity[JOE] if armour else 2.0)
+    code = engine.choose_action(p.s, p.t, MONSTERS_SIDE)
+    assert what_of(code) == FIRE and piece_of(code) == MECHOOR
+    assert square_of(code) == p.s.at[JADE if armour else JOE]  # a monster fires at a square
+    if armour:
+        engine.hurt(p.s, p.t, JOE, attack_damage(p.s, p.t, HEAT_RAY, JOE), MONSTERS_SIDE, False)
+        assert p.s.at[JOE] >= 0 and p.s.carry[JOE, BODY_ARMOUR] == 0
+
+
+def test_a_hero_s_shot_is_valued_at_odds_that_count_the_plus_one_cards_in_hand():
+    """The hero player plays its +1 cards on any roll they make, so a hero's shot is valued at the odds with them: Joe's
+    handgun shot at Kiddoo with two in hand hits on two less; an air strike's too, unless the rules bar them."""
+    p = Position(["1..k"])
+    seat(p.s, HEROES_SIDE, "sniper")
+    the_rest_died(p, (JOE, KIDDOO), 3)
+    policy, param = p.s.policies.id[HEROES_SIDE], p.s.policies.param[HEROES_SIDE]
+    at = p.cell(0, 3)
+    need = needed(p.s, p.t, HANDGUN, KIDDOO, at)
+    bare = policies.shot_value(p.s, p.t, JOE, HANDGUN, KIDDOO, at, policy, param)
+    p.hand(HEROES_SIDE, *(p.card(HEROES_SIDE, c) for c in ("joe/arnie +1", "joe/billy +1", "joe/skull duck")))
+    assert policies.plus_cards(p.s, p.t) == 2 and 0 < chance_36(need) < chance_36(need - 2)
+    shot = policies.shot_value(p.s, p.t, JOE, HANDGUN, KIDDOO, at, policy, param)
+    assert shot == pytest.approx(bare * chance_36(need - 2) / chance_36(need))
+    policies.list_shots(p.s, p.t, 1 << JOE, policy, param)
+    assert p.s.policies.shot[JOE, KIDDOO, 0] == pytest.approx(shot)  # its shot table (in range)
+    for barred in (True, False):
+        t = Position(["1"], air_strike_plus_one=not barred).t
+        assert policies.hero_hit(t, RADIO, 9, 2) == chance_36(9 if barred else 7) / 36.0
 
 
 def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_less_the_cards_it_costs():
