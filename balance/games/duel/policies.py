@@ -9,9 +9,10 @@ is worth more than keeping the card (END is worth 0), and then the hero player t
 worth its gamble (``bonus_worth``: the chance that the top card bears a hero no card in hand pays for, times that
 hero's best action, less the cards it costs):
 
-* a shot: the chance to hit times the damage done, as a share of the target's damage capacity, with a
-  bonus for a kill and the target's weight (the three monsters that decide the game weigh ``key_weight``
-  for the heroes);
+* a shot: the chance to hit (a hero's with the +1 cards in hand, which the hero player plays on any roll they
+  make) times the damage done, as a share of the target's damage capacity, with a bonus for a kill (none through a
+  hero's body armour, which takes the hit) and the target's weight (the three monsters that decide the game weigh
+  ``key_weight`` for the heroes);
 * a close combat: the chance to win times the damage done, less the chance to lose times the damage
   taken (the Bloob always wins);
 * a move: how much better the square is than the one the piece stands on: for a hero, the best shot it
