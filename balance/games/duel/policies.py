@@ -160,8 +160,9 @@ def weight_of(s, t, piece, policy, p):
 @jit
 def shot_value(s, t, shooter, attack, target, sq, policy, p):
     """Expected worth of a FIRE option (a hero's odds with the +1 cards in hand)."""
+    hero = side_of(shooter) == HEROES_SIDE
     need = needed(s, t, attack, -1 if target == TANKS else target, sq)
-    hit = hero_hit(t, attack, need, plus_cards(s, t)) if shooter < FIRST_MONSTER else chance_36(need) / 36.0
+    hit = hero_hit(t, attack, need, plus_cards(s, t)) if hero else chance_36(need) / 36.0
     if target == TANKS:
         v = 0.0
         for m in range(FIRST_MONSTER, PIECES):
@@ -169,7 +170,7 @@ def shot_value(s, t, shooter, attack, target, sq, policy, p):
                 if counter_at(s, m, i) == sq and hurts(TANKS_EXPLODE, m):
                     v += harm_value(s, t, m, t.oxygen_damage, weight_of(s, t, m, policy, p))
         return hit * v
-    if side_of(shooter) == HEROES_SIDE:
+    if hero:
         v = 0.0
         if hurts(attack, target):
             v = harm_value(s, t, target, attack_damage(s, t, attack, target), weight_of(s, t, target, policy, p))

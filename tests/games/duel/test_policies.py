@@ -377,7 +377,8 @@ def test_a_monster_values_a_hit_on_body_armour_as_no_kill(monster, armour):
     p.hand(MONSTERS_SIDE, p.card(MONSTERS_SIDE, "kiddoo/mechoor"))
     policies.new_game(p.s, p.t)
     hit_on_joe = policies.harm_value(p.s, p.t, JOE, attack_damage(p.s, p.t, HEAT_RAY, JOE), 1.0)
-    assert hit_on_joe == (attack_damage(p.s, p.t, HEAT_RAY, JOE) / p.t.capacity[JOE] if armour else 2.0)
+    kill = policies.harm_value(p.s, p.t, JADE, attack_damage(p.s, p.t, HEAT_RAY, JADE), 1.0)
+    assert hit_on_joe == (attack_damage(p.s, p.t, HEAT_RAY, JOE) / p.t.capacity[JOE] if armour else kill)
     code = engine.choose_action(p.s, p.t, MONSTERS_SIDE)
     assert what_of(code) == FIRE and piece_of(code) == MECHOOR
     assert square_of(code) == p.s.at[JADE if armour else JOE]  # a monster fires at a square
