@@ -22,7 +22,8 @@ with ``option``); the fields by decision kind:
 - ``CITY``: (city, purpose, 0, 0) where a hero, infantry, armour or the A-bomb goes (``FOR_*``).
 - ``PULL``: (city, piece type, 0, 0) the city a hero or military piece is taken from.
 - ``DRAKOOR_KILL``: (player, piece, 0, 0) the revealed Drakoor a hero's hit destroys.
-- ``MILITARY_TARGET``: (player, piece, military type, 0) the monster a military piece attacks.
+- ``MILITARY_TARGET``: (player, piece, military type, dice) the monster a military piece attacks, and the dice
+  already declared against it (all roll together).
 """
 
 import numpy as np

@@ -169,13 +169,17 @@ def any_military_target(s, t, c):
 
 
 @jit_inline
-def military_targets(s, t, c, piece):
-    """Options (player, piece, ``piece``, 0): the revealed monsters military can attack in city ``c`` (-1: anywhere)."""
+def military_targets(s, t, c, piece, declared):
+    """Options (player, piece, ``piece``, dice): the revealed monsters military can attack in city ``c`` (-1:
+    anywhere), each with the dice already declared against it (the first ``declared`` rows of ``s.work``)."""
     n_opt = 0
     for x in range(monsters_in(s, c)):
         q, j = monster_in(s, c, x)
         if military_target(s, t, q, j):
-            n_opt = put_option(s, n_opt, q, j, piece, 0)
+            dice = 0
+            for r in range(declared):
+                dice += s.work[r, 2] if s.work[r, 0] == q and s.work[r, 1] == j else 0
+            n_opt = put_option(s, n_opt, q, j, piece, dice)
     return n_opt
 
 
@@ -719,7 +723,7 @@ def military_attack(s, t, p, c):
     for piece in (ARMOUR, INFANTRY):
         per = t.armour_dice if piece == ARMOUR else t.infantry_dice
         for _ in range(s.city_humans[c, piece]):
-            o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, c, piece))
+            o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, c, piece, w))
             q, j = option(s, o, 0), option(s, o, 1)
             found = False
             for r in range(w):
@@ -771,7 +775,7 @@ def place_hero(s, t, p, c):
 @jit
 def fly_jet(s, t, p):
     """A jet attacks a revealed monster of the player's choice: 4 dice, each 1 is collateral city damage."""
-    o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, -1, JET))
+    o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, -1, JET, 0))
     q, j = option(s, o, 0), option(s, o, 1)
     c = s.piece_city[q, j]
     h = 0

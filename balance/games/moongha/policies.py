@@ -178,6 +178,8 @@ def find_leaders(s, t):
 
 # what a game's result is worth to a seat whose attack ends it (each style plays to win)
 GAME_RESULT = 20.0
+# the military and heroes go against the leading rival's monsters: each is worth this many times another rival's
+ON_LEADER = 1.8
 
 
 @jit_inline
@@ -610,10 +612,33 @@ def city_target_value(s, t, p, i, c, dice, w, kiddoo_hits=0):
 
 @jit_inline
 def military_target_value(s, t, q, j, hits, lead):
+    """Sending military (a piece to a city, the jet) at player ``q``'s monster ``j``, ``hits`` expected: the share of
+    what destroys it, worth more with Attack tokens stored, all the more for the leading rival's."""
     kj = t.piece_kind[j]
     rem = remaining(s, t, q, j)
     kill = 1.0 if hits >= rem else hits / rem
-    return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (1.8 if q == lead else 1.0)
+    return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (ON_LEADER if q == lead else 1.0)
+
+
+@jit_inline
+def damage_expected(s, t, q, j, dice):
+    """The damage ``dice`` dice rolled together are expected to do to player ``q``'s monster ``j``: hits beyond what
+    destroys it are wasted ('the fourth hit is wasted')."""
+    e = 0.0
+    for x in range(1, remaining(s, t, q, j) + 1):  # E[min(hits, damage left)]: the chances of at least x hits
+        e += 1.0 - fewer_hits_than(t, dice, x)
+    return e
+
+
+@jit_inline
+def military_fire_value(s, t, q, j, piece, declared, lead):
+    """A military ``piece`` firing at player ``q``'s monster ``j``, with ``declared`` dice of other pieces already set
+    on it (all roll together): the damage its dice add, so that fire spreads once the monster is likely destroyed."""
+    dice = t.armour_dice if piece == ARMOUR else (t.infantry_dice if piece == INFANTRY else t.jet_dice)
+    added = damage_expected(s, t, q, j, declared + dice) - damage_expected(s, t, q, j, declared)
+    # the leader's monster is worth more for the damage done to it, not for the attack (any rival's is worth 1)
+    share = added / remaining(s, t, q, j) * (1.0 + 0.3 * s.box_attack[q, t.piece_kind[j]])
+    return 1.0 + share * (ON_LEADER if q == lead else 1.0)
 
 
 @jit_inline
@@ -658,7 +683,7 @@ def evaluate_cities(s, t, p, lead, rows):
             ev[e, :C] = 0.0
     for b in range(s.monsters):
         q, j = s.board_player[b], s.board_piece[b]
-        f = 1.8 if q == lead else 1.0
+        f = ON_LEADER if q == lead else 1.0
         c = s.piece_city[q, j]
         kj = t.piece_kind[j]
         hidden = s.piece_hidden[q, j] == 1
@@ -1090,7 +1115,7 @@ def option_value(s, t, p, kind, o, w, lead):
             return -5.0
         if moogres_prey(s, t, p, a, b):
             return 0.0
-        v = military_target_value(s, t, a, b, 2.0, lead)
+        v = military_fire_value(s, t, a, b, c, d, lead)
         return v - jet_collateral_harm(s, t, p, a, b, w[W_SPARE]) if c == JET else v
     return 0.0
 

@@ -440,6 +440,25 @@ def test_humans_go_against_the_leading_rivals_monsters(policy):
 
 
 @pytest.mark.parametrize("policy", SCRIPTED)
+def test_military_fire_spreads_once_a_monster_is_likely_destroyed(policy):
+    """'A military piece can only make one attack against one monster' and the dice against one monster roll together:
+    'the fourth hit is wasted'.  Two armour pieces in Rome with a rival's Mechoor (1 damage left) and another rival's
+    unhurt Spectoor: the first goes for the Mechoor (a kill in 3 dice is likely), the second, with those 3 dice declared
+    against the Mechoor, for the Spectoor, whose damage its dice add more to than a second go at the Mechoor."""
+    s, t = seated(policy)
+    mech = put(s, t, 1, MECHOOR, "Rome")
+    spectoor = put(s, t, 2, SPECTOOR, "Rome")
+    s.box_damage[1, MECHOOR] = t.damage_capacity[MECHOOR] - 1
+    assert pick(s, t, 0, D.MILITARY_TARGET, [(1, mech, ARMOUR, 0), (2, spectoor, ARMOUR, 0)])[1] == mech
+    declared = t.armour_dice
+    assert pick(s, t, 0, D.MILITARY_TARGET, [(1, mech, ARMOUR, declared), (2, spectoor, ARMOUR, 0)])[1] == spectoor
+    hit = (7 - t.hit_on) / 6
+    miss_all = (1 - hit) ** declared  # a second armour's dice add a hit only where the first's all missed
+    assert P.damage_expected(s, t, 1, mech, 2 * declared) - P.damage_expected(s, t, 1, mech, declared) == \
+        pytest.approx(miss_all * (1 - (1 - hit) ** declared))
+
+
+@pytest.mark.parametrize("policy", SCRIPTED)
 def test_a_jet_spares_the_seats_own_secret_city(policy):
     """Each 1 a jet rolls is collateral damage to its target's city: of a rival's two Bloobs alike, the seat's jet
     attacks the one outside the seat's secret city (Rome), whichever is listed first, and a jet whose only target

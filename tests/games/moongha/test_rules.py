@@ -278,7 +278,7 @@ def test_military_hits_beyond_a_destroyed_bloob(spill_all, excess, second_destro
     a = put(s, t, 1, BLOOB, "Paris")
     b = put(s, t, 1, BLOOB, "Paris", hidden=True)
     s.city_humans[PARIS, ARMOUR] = 1
-    choices(s, (PARIS, D.FOR_ARMOUR), (1, a, ARMOUR), (1, a, ARMOUR))
+    choices(s, (PARIS, D.FOR_ARMOUR), (1, a, ARMOUR), (1, a, ARMOUR, t.armour_dice))
     dice(s, *([5] * 6))  # both armour at the revealed Bloob: six hits
     engine.use_military(s, t, 0, ARMOUR)
     assert all_used(s) and s.piece_where[1, a] == AVAILABLE
@@ -608,7 +608,8 @@ def test_example_armour_placed_in_paris_fourth_hit_wasted():
     moogre = put(s, t, 2, MOOGRE, "Paris")
     s.city_humans[PARIS, INFANTRY] = 1
     s.box_military[1, ARMOUR] = 1
-    choices(s, (D.A_MILITARY, 1, ARMOUR), (PARIS, D.FOR_ARMOUR), (1, bloob, ARMOUR), (1, bloob, INFANTRY))
+    choices(s, (D.A_MILITARY, 1, ARMOUR), (PARIS, D.FOR_ARMOUR), (1, bloob, ARMOUR),
+            (1, bloob, INFANTRY, t.armour_dice))
     dice(s, 4, 5, 6, 4, 1)
     engine.player_action(s, t, 0)
     assert all_used(s)
@@ -630,8 +631,23 @@ def test_a_jet_attacks_only_a_revealed_monster():
     s, t = fresh()
     put(s, t, 1, MECHOOR, "Tokyo", hidden=True)
     moogre = put(s, t, 1, MOOGRE, "Paris")
-    n = engine.military_targets(s, t, -1, JET)
+    n = engine.military_targets(s, t, -1, JET, 0)
     assert [tuple(o[:2]) for o in options(s, n)] == [(1, moogre)]
+
+
+def test_military_targets_carry_the_dice_already_declared_against_them():
+    """'You declare before rolling any dice which monsters will be attacked': each piece's choice lists every target
+    with the dice the pieces before it set on that monster (rows of ``s.work``: player, piece, dice)."""
+    s, t = fresh()
+    mech = put(s, t, 1, MECHOOR, "Paris")
+    moogre = put(s, t, 2, MOOGRE, "Paris")
+    s.work[0, :3] = (1, mech, t.armour_dice)
+    s.work[1, :3] = (2, moogre, t.infantry_dice)
+    n = engine.military_targets(s, t, PARIS, INFANTRY, 2)
+    assert sorted(tuple(o) for o in options(s, n)) == [(1, mech, INFANTRY, t.armour_dice),
+                                                        (2, moogre, INFANTRY, t.infantry_dice)]
+    n = engine.military_targets(s, t, PARIS, INFANTRY, 1)  # the second row not yet declared
+    assert sorted(tuple(o) for o in options(s, n)) == [(1, mech, INFANTRY, t.armour_dice), (2, moogre, INFANTRY, 0)]
 
 
 def test_jet_attacks_a_revealed_monster_with_collateral_on_ones_and_returns():
@@ -1261,7 +1277,8 @@ def test_each_military_piece_attacks_the_monster_declared_for_it_once():
     mech = put(s, t, red, MECHOOR, "Paris")
     moogre = put(s, t, red, MOOGRE, "Paris")
     s.city_humans[PARIS, INFANTRY] = 2
-    choices(s, (PARIS, D.FOR_ARMOUR), (red, mech, ARMOUR), (red, mech, INFANTRY), (red, moogre, INFANTRY))
+    choices(s, (PARIS, D.FOR_ARMOUR), (red, mech, ARMOUR), (red, mech, INFANTRY, t.armour_dice),
+            (red, moogre, INFANTRY))
     dice(s, 4, 4, 4, 4, 1, 4, 1, 6, 6, 6)  # Mechoor: four hits; Moogre: one; the 6s only for an attack too many
     engine.use_military(s, t, 0, ARMOUR)
     assert s.box_damage[red, MECHOOR] == 4 and s.box_damage[red, MOOGRE] == 1
