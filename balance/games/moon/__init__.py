@@ -46,7 +46,9 @@ report lists them all):
   turn (no card is placed), is lost; a tile gained by a spaceship placed before the card goes on that card.
   ``tile_on_neutral = false``.  A tile on a square of two heads makes it one head of the tile's monster.
 - ``decider_tie = next_in_turn``; the chooser may name any player, itself included.
-- The player chooses the mission that scores the most (only completed missions score).
+- The player chooses the mission that scores the most (only completed missions score).  The strategies play for
+  heads, groups, crystals and tiles, not towards a mission: the mission VP are what that play completes (a player
+  aiming at one would complete it more often).
 - A square of two heads is a group of two in the final scoring's largest group and in the missions too, as in
   scoring heads ('always count as a group').
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);

@@ -9,9 +9,10 @@ hand).  The scripted policies value every placement of every card in hand by one
   the same points the engine scores: singles, groups, two heads in a square, enclosed areas; solo: the
   solo score), computed exactly from the squares covered, laid and their neighbours;
 - ``group``: the growth of the seat's largest group (its monsters joined to it, less those covered);
-- ``crystal``: crystal board spaces gained (``decisions.crystal_gained``), and ``tile`` for each monster tile
-  the card takes (a red-bordered space reached, or a tile waiting from a spaceship): one on each opponent's
-  monster it shows, the rest lost (``decisions.tiles_kept``);
+- ``crystal``: crystal board spaces gained (``decisions.crystal_gained``; none past the last space, where the
+  marker stops: ``decisions.track_after``), and ``tile`` for each monster tile the card takes (a red-bordered
+  space reached, or a tile waiting from a spaceship): one on each opponent's monster it shows, the rest lost
+  (``decisions.tiles_kept``);
 - ``spoil``: the fall of the leading rival's head points (the rival with the most points on the public
   standing; ties to the nearest on the seat's left).
 
@@ -386,7 +387,8 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
                 gained = covered
                 for q in range(cry_n[slot, turns]):
                     gained += crystal_laid[fcell[cry_j[slot, turns, q]]]
-                value = w_own * (base + own) + w_crystal * gained
+                # a crystal past the board's last space moves no marker and scores nothing
+                value = w_own * (base + own) + w_crystal * (track_after(t, track, gained) - track)
                 if spoiling:
                     theirs, _ = laid_gain(RIVAL, slot, turns, kin, vtab, lay_n, lay_j, lay_code, lay_link, fenc,
                                           ext_gain, ext_flag, joins)

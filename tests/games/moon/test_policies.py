@@ -1,4 +1,5 @@
-"""Monsters on the Moon's strategies value what the rules give: a monster tile only where a card takes it."""
+"""Monsters on the Moon's strategies value what the rules give: a monster tile only where a card takes it, a crystal
+board space only where the marker can go."""
 
 import pytest
 
@@ -67,3 +68,17 @@ def test_a_spaceship_after_the_card_goes_for_a_monster_tile_only_if_that_card_sh
     taken = face == 2
     assert s.cards_placed[0] == 1 and s.ships_left[0] == 2 - taken
     assert s.tiles[0] == taken and s.tiles_placed[0] == taken
+
+
+def test_the_crystal_racer_values_no_crystal_past_the_boards_last_space():
+    """'Each number on the board corresponds to victory points': the marker stops on the last space, so a crystal
+    beyond it scores nothing.  A lunar surface card takes the crystals laid on it; one space short of the last,
+    the racer holds a card of two crystals and one of a crystal and a werewolf head: both reach the last space,
+    and the head is worth more than a crystal that goes nowhere."""
+    s, t, _ = position(["cc./...", "cw./..."])
+    plays(s, 0, "crystal")
+    lay(s, t, int(t.lunar_face), 0, 0)
+    s.track[0] = int(t.track_spaces) - 2
+    s.hand[0, :2], s.n_hand[0] = (0, 1), 2
+    code = policies.choose_place(s, t, 0)
+    assert s.hand[0, a_of(code)] == 1
