@@ -15,6 +15,10 @@ a move with the option they take (the engine lists no options for them), planned
   by buildings, so it goes for the cheapest wall on the way to the nearest one (``break_in``).
   A monster behind on buildings never eats the last meeples (nor walks through them): that ends the
   game and hands it to the monster ahead (``last_meal_to_spare``).
+  Once the human can no longer win (``state.human_can_still_win``), a monster not ahead on buildings
+  plays the monsters' race whatever its policy (``racing_for_buildings``): it wrecks, the cheapest
+  per move first, and eats free meals only, for their bonus moves; with no building left to reach, or
+  in the lead (its meals bring nearer the end that hands it the game), it plays as its policy says.
 * the human reads ``evac_dist``, every square's cheapest meeple route to an evac site
   (``decisions.evac_distances``).  The policies keep it up to date with the board: when structures
   have changed since it was computed, incrementally where squares opened (a building fell, a site
@@ -33,7 +37,7 @@ from balance.games.angry_monsters.decisions import (
     square_of, what_of,
 )
 from balance.games.angry_monsters.rules import BOARD_SOURCES, MAX_MEEPLES
-from balance.games.angry_monsters.state import winner_if_over
+from balance.games.angry_monsters.state import human_can_still_win, winner_if_over
 from balance.kit import below, jit, jit_inline, minimum
 
 # STANDARD never reaches the kernel: a scenario resolves it to the policy its seat plays (see the GameSpec)
@@ -192,31 +196,60 @@ def monster_weights(policy, p):
     return 1.0, 0.0, p[0], p[0], True, False, False  # GLUTTON: building_weight
 
 
+@jit_inline
+def race_weights(t):
+    """``monster_weights`` once the human can no longer win: the monster with the most buildings wins, so a
+    building is all a target is worth, an evac site too if it counts as one, and a meeple only the bonus moves
+    it gives (a free meal, ``repays_walk``); there is no evacuation left worth guarding against."""
+    w_evac = 1.0 if t.evac_site_counts_as_building else 0.0
+    return 0.0, 0.0, 1.0, w_evac, False, True, t.evac_site_counts_as_building
+
+
+@jit_inline
+def racing_for_buildings(s, t, seat):
+    """The human can no longer win and this monster does not lead the monsters' race (behind or tied on
+    buildings): ending the game now would not win it, so it wrecks rather than eats.  A monster in the lead
+    plays on as its policy says: its meals bring nearer the end that hands it the game."""
+    return not human_can_still_win(s, t) and winner_if_over(s, t, s.on_board) != seat
+
+
 @jit
 def monster_move(s, t, seat):
     """The scripted monster's next option: the next step of its plan, the wreck it ends with, or END.
 
     A plan holds while the monster walks it in the same turn with nothing eaten or destroyed;
     otherwise a new one is made: a meal next door if one is worth the most a target can be, else the
-    best target of the search (or the way in to walled-in meeples)."""
+    best target of the search (or the way in to walled-in meeples), valued as the policy says or, for a
+    monster racing for buildings (``racing_for_buildings``), by ``race_weights``."""
     m = s.policies
     here = s.monster_cell[seat]
     if m.plan_turn != s.turns or m.plan_square != here or m.plan_eaten != s.eaten[seat] or \
             m.plan_changes != structures_changed(s, t):
         m.plan_turn = -1
         changes = structures_changed(s, t)
-        w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = \
-            monster_weights(m.id[seat], m.param[seat])
         routes(s, t)
-        spare = last_meal_to_spare(s, t, seat)
-        meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac, spare)
-        if meal >= 0:
-            return option(STEP, meal, -1)
-        far_meeple = far_meeple or (far_evac and s.standing_sites == 0)
-        x, y, within = monster_search(s, t, here, w_meeple, w_guard, w_building, w_evac, far_meeple,
-                                      far_building, far_evac, spare)
-        if x < 0 and w_meeple > 0.0 and spare < 0:  # nothing to walk to: the meeples left are walled in
-            x, y, within = break_in(s, t, here)
+        spare = last_meal_to_spare(s, t, seat, False)
+        x, y, within = -1, -1, False
+        if racing_for_buildings(s, t, seat):
+            w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = race_weights(t)
+            tie = last_meal_to_spare(s, t, seat, True)
+            meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac, True, tie)
+            if meal >= 0:
+                return option(STEP, meal, -1)
+            x, y, within = monster_search(s, t, here, w_meeple, w_guard, w_building, w_evac, True, far_meeple,
+                                          far_building, far_evac, tie)
+        if x < 0:  # in the race for the human's meeples, or no building left to reach: as the policy says
+            w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac = \
+                monster_weights(m.id[seat], m.param[seat])
+            meals = w_meeple > 0.0
+            meal = adjacent_meal(s, t, here, w_meeple, w_guard, w_building, w_evac, meals, spare)
+            if meal >= 0:
+                return option(STEP, meal, -1)
+            far_meeple = far_meeple or (far_evac and s.standing_sites == 0)
+            x, y, within = monster_search(s, t, here, w_meeple, w_guard, w_building, w_evac, meals, far_meeple,
+                                          far_building, far_evac, spare)
+            if x < 0 and meals and spare < 0:  # nothing to walk to: the meeples left are walled in
+                x, y, within = break_in(s, t, here)
         if x < 0:
             return option(END, -1, -1)
         length = 0
@@ -243,30 +276,32 @@ def monster_move(s, t, seat):
 
 
 @jit_inline
-def last_meal_to_spare(s, t, seat):
+def last_meal_to_spare(s, t, seat, ties):
     """The square holding every meeple left, when eating them, which ends the game, would hand the win to another
-    monster (one that destroyed more buildings): the monster behind spares them and wrecks on, as a player would.
-    -1 otherwise (a meal that wins, ties, or leaves the human ahead is eaten as any other)."""
+    monster (one that destroyed more buildings), or with ``ties`` end it in a tie: the monster behind spares them
+    and wrecks on, as a player would.  -1 otherwise (a meal that wins, or leaves the human ahead, is eaten as any
+    other)."""
     if s.on_board == 0:
         return -1
     w = winner_if_over(s, t, s.on_board)
-    if w < 0 or w == seat or w == t.players - 1:
+    if w == seat or w == t.players - 1 or (w < 0 and not ties):
         return -1
     c = s.meeple_cell[0]  # any meeple's square: the only one if it holds them all
     return c if s.meeple_count[c] == s.on_board else -1
 
 
 @jit_inline
-def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac, spare):
+def adjacent_meal(s, t, start, w_meeple, w_guard, w_building, w_evac, meals, spare):
     """A neighbouring square whose meeples are worth as much per move as any target can be (a free meal,
-    whose bonus moves repay the step there and back, or worth the most a target can be), or -1.
+    whose bonus moves repay the step there and back, or worth the most a target can be), or -1; none unless
+    the monster eats (``meals``).
 
     The search would pick it too (it is the first best square at distance 1); this shortcut saves
     the search for most meals of a feeding frenzy.
     """
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     found = -1
-    if w_meeple > 0.0 and t.monster_crossing_cost == 1:
+    if meals and t.monster_crossing_cost == 1:
         evac_dist = s.policies.evac_dist
         for k in range(8):
             nb = start + t.king_step[k]
@@ -286,9 +321,11 @@ def repays_walk(t, d, meeples):
 
 
 @jit_inline
-def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meeple, far_building, far_evac, spare):
+def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, meals, far_meeple, far_building, far_evac,
+                   spare):
     """Dijkstra by buckets from ``start`` over the squares the monster may enter, but ``spare``
-    (``last_meal_to_spare``: entering it would eat the last meeples and lose).
+    (``last_meal_to_spare``: entering it would eat the last meeples and lose).  Meeples are eaten only if
+    ``meals``: then worth ``w_meeple`` each, and a free meal more than any other target even at ``w_meeple`` 0.
 
     Returns (square, building square or -1, within reach).  Within the turn's moves the best target
     is the one with the highest value per move (eating a meeple on a square, or standing on a square
@@ -330,7 +367,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
     # the most any target at distance d can be worth per move is bound / d, or a free meal's within its reach
     bound = max(w_meeple * t.meeples_per_square * (1.0 + w_guard), w_building, w_evac)
     # the farthest a free meal can be (repays_walk with a full square)
-    free_reach = t.bonus_moves_per_meeple * t.meeples_per_square // 2 if w_meeple > 0.0 else 0
+    free_reach = t.bonus_moves_per_meeple * t.meeples_per_square // 2 if meals else 0
     while True:
         if fifo:
             if head >= n_pool:
@@ -361,7 +398,7 @@ def monster_search(s, t, start, w_meeple, w_guard, w_building, w_evac, far_meepl
         if k_here > 0 and c != start:
             if far_meeple:
                 far = d
-            if d <= budget and w_meeple > 0.0:
+            if d <= budget and meals:
                 value = w_meeple * k_here * (1.0 + w_guard / (1.0 + evac_dist[c])) / d
                 if repays_walk(t, d, k_here):
                     value = FREE_MEAL / d

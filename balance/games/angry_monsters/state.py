@@ -60,6 +60,14 @@ def eaten_by_all(s, t):
 
 
 @jit_inline
+def human_can_still_win(s, t):
+    """The human may yet evacuate more meeples than the monsters eat: it holds its evacuated meeples and could
+    save every one left on the board, while a meeple eaten never comes back (the three put back when a site
+    is replaced come out of the human's hand, so they change nothing here)."""
+    return s.evacuated + s.on_board > eaten_by_all(s, t)
+
+
+@jit_inline
 def winner_if_over(s, t, more):
     """The seat that wins were the game over now with ``more`` meeples eaten besides: the human if it evacuated
     more than the monsters ate, else the monster that destroyed the most buildings (-1: a tie)."""

@@ -9,6 +9,7 @@ from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, OFF, WATER
 from balance.games.angry_monsters.decisions import END, FROM_PILE, LIFT, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
 from balance.games.angry_monsters.rules import MAX_SIDE
+from balance.games.angry_monsters.state import RED_ORANGE
 from balance.kit.log import events
 from tests.games.angry_monsters.helpers import Position
 
@@ -163,6 +164,7 @@ def test_eating_a_meeple_by_entering_its_square_gives_two_more_moves():
     p.s.monster_cell[0] = p.cell(1, 1)
     p.s.monster_at[p.cell(1, 0)] = -1
     p.s.monster_at[p.cell(1, 1)] = 0
+    p.s.destroyed[0, RED_ORANGE] = 1  # ahead on buildings, it eats on to the last meeple (``racing_for_buildings``)
     monster_turn(p, 0, GLUTTON, (1,))
     assert p.s.eaten[0] == 3
     assert p.s.on_board == 0
