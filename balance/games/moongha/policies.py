@@ -611,13 +611,18 @@ def city_target_value(s, t, p, i, c, dice, w, kiddoo_hits=0):
 
 
 @jit_inline
+def military_kill_worth(s, t, q, j):
+    """Player ``q``'s monster ``j`` destroyed by the military: more with Attack tokens stored in its box."""
+    return 1.0 + 0.3 * s.box_attack[q, t.piece_kind[j]]
+
+
+@jit_inline
 def military_target_value(s, t, q, j, hits, lead):
     """Sending military (a piece to a city, the jet) at player ``q``'s monster ``j``, ``hits`` expected: the share of
-    what destroys it, worth more with Attack tokens stored, all the more for the leading rival's."""
-    kj = t.piece_kind[j]
+    what destroys it, all the more for the leading rival's."""
     rem = remaining(s, t, q, j)
     kill = 1.0 if hits >= rem else hits / rem
-    return (1.0 + kill * (1.0 + 0.3 * s.box_attack[q, kj])) * (ON_LEADER if q == lead else 1.0)
+    return (1.0 + kill * military_kill_worth(s, t, q, j)) * (ON_LEADER if q == lead else 1.0)
 
 
 @jit_inline
@@ -637,7 +642,7 @@ def military_fire_value(s, t, q, j, piece, declared, lead):
     dice = t.armour_dice if piece == ARMOUR else (t.infantry_dice if piece == INFANTRY else t.jet_dice)
     added = damage_expected(s, t, q, j, declared + dice) - damage_expected(s, t, q, j, declared)
     # the leader's monster is worth more for the damage done to it, not for the attack (any rival's is worth 1)
-    share = added / remaining(s, t, q, j) * (1.0 + 0.3 * s.box_attack[q, t.piece_kind[j]])
+    share = added / remaining(s, t, q, j) * military_kill_worth(s, t, q, j)
     return 1.0 + share * (ON_LEADER if q == lead else 1.0)
 
 
