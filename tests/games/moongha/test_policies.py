@@ -452,7 +452,7 @@ def test_military_fire_spreads_once_a_monster_is_likely_destroyed(policy):
     assert pick(s, t, 0, D.MILITARY_TARGET, [(1, mech, ARMOUR, 0), (2, spectoor, ARMOUR, 0)])[1] == mech
     declared = t.armour_dice
     assert pick(s, t, 0, D.MILITARY_TARGET, [(1, mech, ARMOUR, declared), (2, spectoor, ARMOUR, 0)])[1] == spectoor
-    hit = (7 - t.hit_on) / 6
+    hit = D.hit_chance(t)
     miss_all = (1 - hit) ** declared  # a second armour's dice add a hit only where the first's all missed
     assert P.damage_expected(s, t, 1, mech, 2 * declared) - P.damage_expected(s, t, 1, mech, declared) == \
         pytest.approx(miss_all * (1 - (1 - hit) ** declared))
