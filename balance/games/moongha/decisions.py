@@ -233,6 +233,12 @@ def kiddoo_wrecks(t, ttype):
 
 
 @jit_inline
+def military_dice(t, piece):
+    """The dice one military ``piece`` (armour, infantry or a jet) rolls at a monster."""
+    return t.armour_dice if piece == ARMOUR else (t.infantry_dice if piece == INFANTRY else t.jet_dice)
+
+
+@jit_inline
 def humans_left(s, c, hits, piece):
     """City ``c``'s humans of type ``piece`` left after ``hits`` on its humans (removed in ``CASUALTY_ORDER``)."""
     for x in CASUALTY_ORDER:

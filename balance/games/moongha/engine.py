@@ -18,8 +18,8 @@ from balance.games.moongha.decisions import (
     ATTACK_TARGET, BLOOB_SPAWN, CASUALTY_ORDER, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO,
     FOR_INFANTRY, KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_HERO, SRC_MILITARY, TT_CITY,
     TT_HUMANS, TT_MONSTER, all_rubble_placed, can_hurt, creation_cost, drakoor_vp, kiddoo_dice, kiddoo_wrecks,
-    may_attack, military_target, option, orange_use, orange_uses, pack_option, rubble_left, rubble_room, rubble_vp,
-    tile_vp,
+    may_attack, military_dice, military_target, option, orange_use, orange_uses, pack_option, rubble_left,
+    rubble_room, rubble_vp, tile_vp,
 )
 from balance.games.moongha.rules import (
     ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
@@ -721,7 +721,7 @@ def military_attack(s, t, p, c):
         return
     w = 0  # s.work rows: (player, piece, dice)
     for piece in (ARMOUR, INFANTRY):
-        per = t.armour_dice if piece == ARMOUR else t.infantry_dice
+        per = military_dice(t, piece)
         for _ in range(s.city_humans[c, piece]):
             o = decide(s, t, p, MILITARY_TARGET, military_targets(s, t, c, piece, w))
             q, j = option(s, o, 0), option(s, o, 1)

@@ -51,7 +51,8 @@ from balance.games.moongha.decisions import (
     A_REMOVE_PASS, BLOOB_SPAWN, CITY, CREATE_HEAL, DRAKOOR_KILL, FOR_A_BOMB, FOR_ARMOUR, FOR_HERO, FOR_INFANTRY,
     KIDDOO_JOIN, MILITARY_TARGET, MOVE, PLACE_MONSTER, PULL, SRC_A_BOMB, SRC_MILITARY, TT_CITY, TT_HUMANS, TT_MONSTER,
     can_hurt, creation_cost, drakoor_vp, hit_chance, humans_left, kiddoo_dice, kiddoo_wrecks, last_turn, may_attack,
-    military_target, option, orange_use, orange_uses, rubble_left, rubble_room, rubble_standing, rubble_vp, tile_vp,
+    military_dice, military_target, option, orange_use, orange_uses, rubble_left, rubble_room, rubble_standing,
+    rubble_vp, tile_vp,
 )
 from balance.games.moongha.state import (
     A_BOMB, ARMOUR, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_ORANGE, BOX_PURPLE, BOX_WHITE, DRAKOOR, HERO, INFANTRY, JET,
@@ -639,7 +640,7 @@ def damage_expected(s, t, q, j, dice):
 def military_fire_value(s, t, q, j, piece, declared, lead):
     """A military ``piece`` firing at player ``q``'s monster ``j``, with ``declared`` dice of other pieces already set
     on it (all roll together): the damage its dice add, so that fire spreads once the monster is likely destroyed."""
-    dice = t.armour_dice if piece == ARMOUR else (t.infantry_dice if piece == INFANTRY else t.jet_dice)
+    dice = military_dice(t, piece)
     added = damage_expected(s, t, q, j, declared + dice) - damage_expected(s, t, q, j, declared)
     # the leader's monster is worth more for the damage done to it, not for the attack (any rival's is worth 1)
     share = added / remaining(s, t, q, j) * military_kill_worth(s, t, q, j)
