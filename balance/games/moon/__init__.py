@@ -84,7 +84,8 @@ POLICIES = (
     Policy("grouper", GROUPER, "Grows its largest group: the placement that adds most head points and monsters to "
                                "its largest group; walls the group in (advanced mode); solo: vampire groups", (
         Param("own_weight", 1.0, 0, 100, "Value of a head point gained on the layout"),
-        Param("group_weight", 1.0, 0, 100, "Value of a monster joined to the largest group"),
+        Param("group_weight", 1.0, 0, 100, "Value of a monster joined to the largest group (none with moon-walls, "
+              "where the final scoring gives the largest group nothing)"),
         Param("crystal_weight", 0.5, 0, 100, "Value of a crystal board space"),
         Param("enclose_from", 4, 2, 100, "Wall in the largest group from this many monsters"))),
     Policy("crystal", CRYSTAL_RACE, "Races the crystal board: covers crystals and lays crystals on the lunar surface, "

@@ -177,6 +177,13 @@ def layout_points(s, t, solo, m):
     return vp
 
 
+@jit_inline
+def largest_group_scored(t):
+    """The final scoring's VP for the largest group: with moon-walls 'You will receive no victory points for your
+    largest monster group'."""
+    return t.mode != MOON_WALLS
+
+
 @jit
 def groups_of(s, t, m):
     """(monsters in the largest group, groups of 2 or more monsters, monsters in no group) of monster m."""

@@ -20,8 +20,9 @@ from balance.games.moon import policies
 from balance.games.moon.decisions import (
     CARD_TURN, MOON_WALLS, NO_SHIP, PASS, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS,
     TILE, TILE_ON, TURN_KIND, WALL, WALL_AT, WALL_TURN, a_of, areas_owned, b_of, card_square, crystal_gained,
-    PER_CARD, groups_of, linked, may_enter, mission_vp, monster_of, option, placed_square, position_legal,
-    square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step, wall_vertex, what_of,
+    PER_CARD, groups_of, largest_group_scored, linked, may_enter, mission_vp, monster_of, option, placed_square,
+    position_legal, square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step,
+    wall_vertex, what_of,
 )
 from balance.games.moon.rules import DECIDER_TIE, LUNAR_CARD, MISSION_VARIANTS, MONSTER_CHOICE, TILE_NO_TARGET
 from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, MAX_WALL_ROOM, SOUTH_BORDER,
@@ -864,7 +865,7 @@ def final_scoring(s, t):
         s.final_heads[p] = s.standing[p]
         largest, groups, singles = groups_of(s, t, m)
         s.largest[p] = largest
-        s.group_bonus[p] = largest * t.largest_group_vp if t.mode != MOON_WALLS else 0
+        s.group_bonus[p] = largest * t.largest_group_vp if largest_group_scored(t) else 0
         s.crystal_vp[p] = t.track_vp[s.track[p]]
         best = 0
         if t.missions == SECRET:

@@ -8,7 +8,8 @@ hand).  The scripted policies value every placement of every card in hand by one
 - ``own``: the change of the seat's head points if the game were scored now (``decisions.square_value``,
   the same points the engine scores: singles, groups, two heads in a square, enclosed areas; solo: the
   solo score), computed exactly from the squares covered, laid and their neighbours;
-- ``group``: the growth of the seat's largest group (its monsters joined to it, less those covered);
+- ``group``: the growth of the seat's largest group (its monsters joined to it, less those covered), where the
+  final scoring counts it (not with moon-walls);
 - ``crystal``: crystal board spaces gained (``decisions.crystal_gained``; none past the last space, where the
   marker stops: ``decisions.track_after``), and ``tile`` for each monster tile the card takes (a red-bordered
   space reached, or a tile waiting from a spaceship): one on each opponent's monster it shows, the rest lost
@@ -26,9 +27,9 @@ import numpy as np
 
 from balance.games.moon.decisions import (
     CARD_TURN, LOST, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
-    WALL_TURN, a_of, b_of, border_free, card_square, crystal_gained, grouped, kin_neighbours, kin_of, linked,
-    may_enter, option, square_of, square_value, takes_tile, tile_target, tiles_kept, tiles_passed, track_after,
-    wall_step, what_of,
+    WALL_TURN, a_of, b_of, border_free, card_square, crystal_gained, grouped, kin_neighbours, kin_of,
+    largest_group_scored, linked, may_enter, option, square_of, square_value, takes_tile, tile_target, tiles_kept,
+    tiles_passed, track_after, wall_step, what_of,
 )
 from balance.games.moon.state import CELLS, EAST_BORDER, MAX_HAND
 from balance.games.moon.tables import CRYSTAL, DOUBLE, GRID, N_CODES, NONE
@@ -330,6 +331,8 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
     if solo:  # no crystal board
         w_crystal = 0.0
         w_tile = 0.0
+    if not largest_group_scored(t):
+        w_group = 0.0
     m = s.monster[seat]
     perspective(s, t, OWN, solo, m)
     pol.largest_size = 0

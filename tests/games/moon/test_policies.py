@@ -4,7 +4,7 @@ board space only where the marker can go."""
 import pytest
 
 from balance.games.moon import SPEC, engine, policies
-from balance.games.moon.decisions import a_of
+from balance.games.moon.decisions import a_of, b_of, groups_of, layout_points, square_of
 from tests.games.moon.position import lay, position, rng
 
 
@@ -82,3 +82,25 @@ def test_the_crystal_racer_values_no_crystal_past_the_boards_last_space():
     s.hand[0, :2], s.n_hand[0] = (0, 1), 2
     code = policies.choose_place(s, t, 0)
     assert s.hand[0, a_of(code)] == 1
+
+
+@pytest.mark.parametrize("mode", ["standard", "moon_walls"])
+def test_the_grouper_grows_its_largest_group_only_where_the_final_scoring_counts_it(mode):
+    """Three werewolves in a row and a lone one; the card in hand shows two more.  Beside the row they make the
+    largest group 5 (4 head points); beside the lone werewolf 4 head points and the lone one's second (5).  In
+    standard mode the largest group's final VP are worth the point; with moon-walls 'You will receive no victory
+    points for your largest monster group', and the grouper takes the head points."""
+    s, t, _ = position(["www/...", ".../..w", "ww./..."], players=2, mode=mode)
+    plays(s, 0, "grouper")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 3, 0)  # the lone werewolf at (5,1)
+    s.hand[0, 0], s.n_hand[0] = 2, 1
+    m = s.monster[0]
+    before = layout_points(s, t, False, m)
+    code = policies.choose_place(s, t, 0)
+    engine.lay_card(s, t, 2, b_of(code), square_of(code))
+    largest, _, _ = groups_of(s, t, m)
+    if mode == "standard":
+        assert (largest, layout_points(s, t, False, m) - before) == (5, 4)
+    else:
+        assert (largest, layout_points(s, t, False, m) - before) == (3, 5)
