@@ -278,6 +278,12 @@ def hidden_from_fire(s, t, piece):
 
 
 @jit_inline
+def mechoor_stopped(s):
+    """The EMP hit Mechoor this round: it 'cannot move' in the monsters' turn."""
+    return s.emp_round == s.current_round
+
+
+@jit_inline
 def hurts(attack, target):
     """An attack can hurt the target: Drakoor only by the silver bullet (it 'will only take damage as a result of
     close combat'); the EMP, the stun grenade and the hypno-ray do no damage."""

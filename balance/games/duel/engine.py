@@ -22,8 +22,8 @@ from balance.games.duel.decisions import (
     HYPNO_RAY, JEEP_BOMB, JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE,
     MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS,
     RUBBLE, RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, arg_of, attack_damage, attack_range,
-    bears, big, bonus_allowed, counter_at, counters_of, heroes_at, hidden_from_fire, hurts, in_range, monster_attack,
-    move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
+    bears, big, bonus_allowed, counter_at, counters_of, heroes_at, hidden_from_fire, hurts, in_range, mechoor_stopped,
+    monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING
 from balance.games.duel.state import FIELDS
@@ -405,7 +405,7 @@ def search_moves(s, t, piece):
     foot = t.jeep_movement if hero else 1
     drive = t.movement[piece]
     budget = t.movement[piece] * foot
-    if piece == MECHOOR and s.emp_round == s.current_round:
+    if piece == MECHOOR and mechoor_stopped(s):
         budget = 0
     mode0 = 1 if hero and s.in_jeep[piece] else 0
     head = 0

@@ -34,8 +34,8 @@ from balance.games.duel.decisions import (
     DYNAMITE, EMP, END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO,
     LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT,
     ROCKS, RUBBLE, RUBBLE_AT, STUN, SWAP, TANKS_EXPLODE, arg_of, attack_damage, attack_range, attacks, bears, big,
-    chance_36, counter_at, counters_of, decides_the_game, distance, health, hidden_from_fire, hurts, monster_attack,
-    needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
+    chance_36, counter_at, counters_of, decides_the_game, distance, health, hidden_from_fire, hurts, mechoor_stopped,
+    monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -54,6 +54,7 @@ SHOT_REACH = 9
 # against the hunter, after 20 nothing; the stand-offs that reached the turn cap end all the same (docs/tuning.md).
 STANDOFF = 5
 HERO_STANDOFF = 4 * STANDOFF
+HEAT_RAY_THREAT = 0.3  # Mechoor's heat ray in range, to a hero's square (a fight counts the chance to lose it)
 NO_BAR = -1e9  # below every worth: value in full
 FIGHT_BONUS = 0.02  # a move into a fight: its odds, and a hair for closing in
 # a hero card lost (to a bonus action): an action on a later turn, and more for a Duck or +1 mark (a hit or a fight
@@ -179,7 +180,7 @@ def shot_value(s, t, shooter, attack, target, sq, policy, p):
         if attack == STUN:
             v += 0.15
         if attack == EMP and target == MECHOOR:
-            v += 0.3 if nearest_hero(s, t, s.at[MECHOOR]) <= t.movement[MECHOOR] + 2 else 0.0
+            v += emp_value(s, t, p[3])
         return hit * v * kept_back(t, attack, weight_of(s, t, target, policy, p))
     if attack == HYPNO_RAY:
         return hit * 0.2
@@ -191,6 +192,21 @@ def shot_value(s, t, shooter, attack, target, sq, policy, p):
     if v == 0.0:
         v = p[2] * 0.5  # a building shot: rubble
     return hit * v
+
+
+@jit_inline
+def emp_value(s, t, caution):
+    """Mechoor stopped for the monsters' turn cannot come to fight the heroes within its movement (its heat ray still
+    fires): the threat it poses them, as ``hero_square_terms`` weighs it, lifted; nothing more once it is stopped."""
+    v = 0.0
+    if mechoor_stopped(s):
+        return v
+    for h in range(N_HEROES):
+        if s.at[h] >= 0:
+            d = distance(t, s.at[MECHOOR], s.at[h])
+            lifted = threat_of(s, t, h, MECHOOR, d, False) - threat_of(s, t, h, MECHOOR, d, True)
+            v += caution * max(0.0, lifted) / t.capacity[h]
+    return v
 
 
 @jit_inline
@@ -233,6 +249,17 @@ def hero_square_value(s, t, h, c, p):
     return v + 0.5 * hero_shot_from(s, t, h, c)
 
 
+@jit_inline
+def threat_of(s, t, h, m, d, stopped):
+    """Monster m's threat to hero h ``d`` squares away: the chance the hero loses the fight when it can come to
+    fight (not Mechoor ``stopped`` by the EMP), else a share for Mechoor's heat ray."""
+    if d <= t.movement[m] and not (m == MECHOOR and stopped):
+        return s.policies.lose[h, m]
+    if m == MECHOOR and d <= t.heat_ray_range:
+        return HEAT_RAY_THREAT
+    return 0.0
+
+
 @jit
 def hero_square_terms(s, t, h, c, p):
     """A hero's worth of standing on c but for its shot (by distances alone), and the best shot it would have
@@ -243,6 +270,7 @@ def hero_square_terms(s, t, h, c, p):
     near = 1 << 20
     far = 1 << 20  # the nearest of the monsters that decide the game
     unhindered = 0.0  # the best shot, were every monster in sight
+    stopped = mechoor_stopped(s)  # by the EMP: it cannot come to fight
     for m in range(FIRST_MONSTER, PIECES):
         if s.at[m] < 0:
             continue
@@ -252,10 +280,7 @@ def hero_square_terms(s, t, h, c, p):
             near = d
         if decides_the_game(m) and d < far:
             far = d
-        if d <= t.movement[m]:
-            threat += s.policies.lose[h, m]
-        elif m == MECHOOR and d <= t.heat_ray_range:
-            threat += 0.3
+        threat += threat_of(s, t, h, m, d, stopped)
     v = -caution * threat / t.capacity[h]
     if near < keep_range:
         v -= 0.1 * caution * (keep_range - near)

@@ -494,3 +494,29 @@ def test_the_bonus_action_tried_is_the_best_gamble_of_the_heroes_no_card_pays_fo
         ended += 1
         tried += most > 0
     assert ended >= 10 and tried >= 2, (ended, tried)
+
+
+def test_the_emp_is_worth_the_threat_it_lifts_from_the_heroes_mechoor_could_reach():
+    """'Mechoor ... cannot move' for a turn: it cannot come to fight the heroes within its movement, so the EMP is
+    worth the threat a hero's square counts from it (Joe's and Jade's, not Billy's, out of its reach), and once it
+    has hit, a square beside Mechoor counts none and a second EMP is worth nothing."""
+    p = Position(["1.m..3",
+                  "..5..."])
+    seat(p.s, HEROES_SIDE, "sniper")
+    the_rest_died(p, (JOE, 2, JADE, MECHOOR), 3)  # 2: Billy
+    p.give(JOE, EMP)
+    policies.new_game(p.s, p.t)
+    policy, param = p.s.policies.id[HEROES_SIDE], p.s.policies.param[HEROES_SIDE]
+    caution, at = param[3], p.s.at[MECHOOR]
+    hit = chance_36(needed(p.s, p.t, EMP, MECHOOR, at)) / 36.0
+    heat_ray = policies.HEAT_RAY_THREAT  # its threat when it cannot come to fight
+    lifted = {h: caution * (p.s.policies.lose[h, MECHOOR] - heat_ray) / p.t.capacity[h] for h in (JOE, JADE)}
+    assert 0 < hit < 1 and min(lifted.values()) > 0
+    emp = policies.shot_value(p.s, p.t, JOE, EMP, MECHOOR, at, policy, param)
+    assert emp == pytest.approx(hit * sum(lifted.values()))
+    beside = p.cell(0, 1)
+    before, _ = policies.hero_square_terms(p.s, p.t, JOE, beside, param)
+    p.s.emp_round = p.s.current_round  # the EMP hit
+    after, _ = policies.hero_square_terms(p.s, p.t, JOE, beside, param)
+    assert after - before == pytest.approx(lifted[JOE])
+    assert policies.shot_value(p.s, p.t, JOE, EMP, MECHOOR, at, policy, param) == 0.0
