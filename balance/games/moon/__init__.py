@@ -82,7 +82,8 @@ POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision: every card in hand, every legal "
                              "position and turn; every moon-wall; spaceships, tiles, starter"),
     Policy("grouper", GROUPER, "Grows its largest group: the placement that adds most head points and monsters to "
-                               "its largest group; walls the group in (advanced mode); solo: vampire groups", (
+                               "its largest group (with moon-walls, which score no largest group, head points alone); "
+                               "walls the group in (advanced mode); solo: vampire groups", (
         Param("own_weight", 1.0, 0, 100, "Value of a head point gained on the layout"),
         Param("group_weight", 1.0, 0, 100, "Value of a monster joined to the largest group (none with moon-walls, "
               "where the final scoring gives the largest group nothing)"),
