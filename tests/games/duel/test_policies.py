@@ -11,7 +11,7 @@ import pytest
 
 from balance.games.duel import SPEC, engine, policies
 from balance.games.duel.decisions import (
-    ACT, ARNIE, BODY_ARMOUR, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE,
+    ACT, ARNIE, BILLY, BODY_ARMOUR, BONUS, BOW_TRACKER, DRAKOOR, DRINK, DROP_TANKS, DUCK, DYNAMITE, EMP, END, FIRE,
     FIRST_DEFENDER, FLAME_THROWER, HANDGUN, HEAT_RAY, HEROES_SIDE, HYPNO_RAY, JADE, JOE, KIDDOO, MECHOOR, MED_KIT,
     MONSTERS_SIDE, MOOGRE, MOVE, OXYGEN_TANKS, PLUS_ONE, RADIO, ROCKS, SHAGGOO, SILVER_BULLET, SPECTOOR, SWAP,
     attack_damage, attack_range, attacks, chance_36, in_range, monster_attack, needed, option, piece_of, sees,
@@ -503,12 +503,12 @@ def test_the_emp_is_worth_the_threat_it_lifts_from_the_heroes_mechoor_could_reac
     p = Position(["1.m..3",
                   "..5..."])
     seat(p.s, HEROES_SIDE, "sniper")
-    the_rest_died(p, (JOE, 2, JADE, MECHOOR), 3)  # 2: Billy
+    the_rest_died(p, (JOE, BILLY, JADE, MECHOOR), 3)
     p.give(JOE, EMP)
     policies.new_game(p.s, p.t)
     policy, param = p.s.policies.id[HEROES_SIDE], p.s.policies.param[HEROES_SIDE]
     caution, at = param[3], p.s.at[MECHOOR]
-    hit = chance_36(needed(p.s, p.t, EMP, MECHOOR, at)) / 36.0
+    hit = policies.hero_hit(p.t, EMP, needed(p.s, p.t, EMP, MECHOOR, at), policies.plus_cards(p.s, p.t))
     heat_ray = policies.HEAT_RAY_THREAT  # its threat when it cannot come to fight
     lifted = {h: caution * (p.s.policies.lose[h, MECHOOR] - heat_ray) / p.t.capacity[h] for h in (JOE, JADE)}
     assert 0 < hit < 1 and min(lifted.values()) > 0
