@@ -65,10 +65,12 @@ report lists them all):
 - A final tie on VP and on the crystal board is a draw (the rulebook's extra round is not played).
 - ``max_turns = 400`` turn cap -> end reason 'timeout', no winner.
 - The lead and the scores by turn (``scores_by_turn``) follow what each seat would score if the game ended after
-  that turn: the in-game scoring once done, the heads on the layout and the crystal board (solo: the solo score).
+  that turn, by the final scoring: the in-game scoring once done, the heads on the layout, the largest group, the
+  crystal board and the mission it would choose (solo: the solo score).
 
 Policies (``policies.py``): ``random``; ``grouper``, ``crystal``, ``spoiler`` (weighted sums of the exact change
-of the seat's head points, its largest group, crystal board spaces and tiles, and the leading rival's points);
+of the seat's head points, its largest group, crystal board spaces and tiles, and the head points of the leading
+rival: first on the final scoring were the game to end now, by what every player sees, all but secret missions);
 ``solo``.  A policy reads the public layout, the crystal board and its own hand, never another's.
 """
 

@@ -717,6 +717,7 @@ def reset(s, t):
         s.mission_vp[p] = 0
         s.scores[p] = 0
         s.standing[p] = 0
+        s.public_standing[p] = 0
         s.ships_left[p] = t.spaceships if p < n and n > 1 else 0
         walls = p < n and t.mode == MOON_WALLS and n > 1
         s.long_left[p] = t.long_walls if walls else 0
@@ -855,30 +856,42 @@ def set_up(s, t):
 
 # ---------------------------------------------------------------- scoring
 
+@jit_inline
+def group_bonus(t, largest):
+    """The final scoring's VP for a largest group of ``largest`` monsters (none with moon-walls)."""
+    return largest * t.largest_group_vp if largest_group_scored(t) else 0
+
+
+@jit
+def mission_chosen(s, t, p):
+    """The VP of the mission player p chooses at the final scoring: the one worth most of its secret missions or
+    of the bulletin board's (0 without missions)."""
+    best = 0
+    if t.missions == SECRET:
+        for k in range(t.secret_dealt):
+            best = maximum(best, mission_vp(s, t, p, s.secret[p, k]))
+    elif t.missions == BULLETIN:
+        for k in range(s.n_bulletin):
+            best = maximum(best, mission_vp(s, t, p, s.bulletin[k]))
+    return best
+
+
 @jit
 def final_scoring(s, t):
     """Heads again, the largest group (standard mode), the crystal board, the mission chosen (the one worth
     most); the scores add the in-game scoring."""
     all_points(s, t)
     for p in range(t.players):
-        m = s.monster[p]
         s.final_heads[p] = s.standing[p]
-        largest, groups, singles = groups_of(s, t, m)
+        largest, _, _ = groups_of(s, t, s.monster[p])
         s.largest[p] = largest
-        s.group_bonus[p] = largest * t.largest_group_vp if largest_group_scored(t) else 0
+        s.group_bonus[p] = group_bonus(t, largest)
         s.crystal_vp[p] = t.track_vp[s.track[p]]
-        best = 0
-        if t.missions == SECRET:
-            for k in range(t.secret_dealt):
-                best = maximum(best, mission_vp(s, t, p, s.secret[p, k]))
-        elif t.missions == BULLETIN:
-            for k in range(s.n_bulletin):
-                best = maximum(best, mission_vp(s, t, p, s.bulletin[k]))
-        s.mission_vp[p] = best
+        s.mission_vp[p] = mission_chosen(s, t, p)
         s.scores[p] = s.ingame[p] + s.final_heads[p] + s.group_bonus[p] + s.crystal_vp[p] + s.mission_vp[p]
         log(s, FINAL_SCORE, p, s.final_heads[p], largest, s.crystal_vp[p])
         if t.missions != 0:
-            log(s, MISSION_SCORED, p, best)
+            log(s, MISSION_SCORED, p, s.mission_vp[p])
 
 
 @jit
@@ -924,10 +937,16 @@ def solo_scoring(s, t):
 
 @jit
 def standings(s, t):
-    """What each seat would score if the game ended now (head points, the in-game scoring, the crystal board)."""
+    """What each seat would score if the game ended now (``final_scoring``'s sum: the in-game scoring, head
+    points, the largest group, the crystal board, the mission it would choose), and what every player sees of it
+    (``s.public_standing``: all but the secret missions)."""
     all_points(s, t)
     for p in range(t.players):
-        s.standing[p] += s.ingame[p] + t.track_vp[s.track[p]]
+        largest, _, _ = groups_of(s, t, s.monster[p])
+        public = s.ingame[p] + s.standing[p] + group_bonus(t, largest) + t.track_vp[s.track[p]]
+        mission = mission_chosen(s, t, p)
+        s.public_standing[p] = public + (mission if t.missions == BULLETIN else 0)
+        s.standing[p] = public + mission
 
 
 @jit

@@ -14,8 +14,9 @@ hand).  The scripted policies value every placement of every card in hand by one
   marker stops: ``decisions.track_after``), and ``tile`` for each monster tile the card takes (a red-bordered
   space reached, or a tile waiting from a spaceship): one on each opponent's monster it shows, the rest lost
   (``decisions.tiles_kept``);
-- ``spoil``: the fall of the leading rival's head points (the rival with the most points on the public
-  standing; ties to the nearest on the seat's left).
+- ``spoil``: the fall of the leading rival's head points (the rival the final scoring would put first if the
+  game ended now, by what every player sees: all but the secret missions; ties to the nearest on the seat's
+  left).
 
 ``grouper`` builds groups and walls them in, ``crystal`` races the crystal board for the monster tiles,
 ``spoiler`` covers and splits the leader's groups; ``solo`` plays the solo game's score with a bonus for
@@ -103,12 +104,13 @@ def weights(s, seat):
 
 @jit_inline
 def leading_rival(s, t, seat):
-    """The rival with the most points on the public standing (ties: the nearest on the seat's left)."""
+    """The rival with the most points on the public standing (``engine.standings``; ties: the nearest on the seat's
+    left)."""
     n = t.players
     best = -1
     for i in range(1, n):
         p = (seat + i) % n
-        if best < 0 or s.standing[p] > s.standing[best]:
+        if best < 0 or s.public_standing[p] > s.public_standing[best]:
             best = p
     return best
 

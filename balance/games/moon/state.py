@@ -88,6 +88,7 @@ FIELDS = [
     ("solo_vampires", np.int64), ("solo_crystals", np.int64), ("solo_penalty", np.int64),
     ("scores", np.int64, (P,)),
     ("standing", np.int64, (P,)),  # the score each seat would have if the game ended now (the lead)
+    ("public_standing", np.int64, (P,)),  # the same but for the secret missions: what every player sees
     # the game
     ("first", np.int64),  # the seat that began
     ("turns", np.int64),

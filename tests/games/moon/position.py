@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 
 from balance.games.moon import engine
-from balance.games.moon.rules import MONSTERS, Cards, Rules
+from balance.games.moon.rules import MONSTERS, Cards, Missions, Rules
 from balance.games.moon.tables import CENTRE, GRID, TABLES
 from balance.kit.rng import new_rng
 
@@ -90,5 +90,21 @@ def monster(name: str) -> int:
     return MONSTERS.index(name)
 
 
+def three_rivals(missions):
+    """Three players and their standings (``engine.standings``).  The witch (seat 1): one group of 6 heads, 12 head
+    points and 12 VP for the largest group.  The vampire (seat 2): three squares of two heads and three single
+    heads, 15 head points and 4 VP for its largest group; with missions, 'singles 3 6' completed (its secret
+    mission, or on the bulletin board)."""
+    s, t, _ = position(["hhh/hhh", "V.V/.V.", "v.v/.v."], missions=missions,
+                       mission_cards=Missions(cards=("singles 3 6", "heads 99 5")))
+    for face, x in enumerate((0, 4, 8)):
+        lay(s, t, face, x, 0)
+    s.secret[2, :2] = (0, 1)
+    s.secret[1, :2] = (1, 1)
+    s.bulletin[0], s.n_bulletin = 0, 1
+    engine.standings(s, t)
+    return s, t
+
+
 __all__ = ["at", "xy", "make_rules", "position", "lay", "wall", "enclose_block", "letters", "legal_anchors",
-           "monster", "np"]
+           "monster", "three_rivals", "np"]

@@ -63,19 +63,17 @@ def test_the_solo_game_places_the_20_cards_one_at_a_time_and_rates_the_score():
     assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
 
 
-@pytest.mark.parametrize("players", [1, 3])
-def test_the_scores_by_turn_end_on_what_the_last_turn_left(players):
-    """Each seat's timeline ends on its head points, in-game scoring and crystal board VP (solo: the score)."""
+@pytest.mark.parametrize("players, missions", [(1, "none"), (3, "none"), (3, "secret"), (4, "bulletin_board")])
+def test_the_scores_by_turn_end_on_the_final_score(players, missions):
+    """The score after a turn is what the final scoring would give if the game ended then (the largest group and
+    the mission chosen included), so each seat's timeline ends on its final score."""
     scenario = from_dict({"game": "moon", "players": players, "seed": 9, "run": {"scores_by_turn": 1},
-                          "seats": [{"policy": "random"}] * players})
+                          "rules": {"missions": missions}, "seats": [{"policy": "random"}] * players})
     frame = play(scenario, 0, 0, 50)
     for row in frame.iter_rows(named=True):
         last = row["scores_by_turn"][-1]
         assert len(row["scores_by_turn"]) == row["turns"]
-        for s in range(1, players + 1):
-            want = row[f"score_{s}"] if players == 1 else \
-                row[f"ingame_heads_{s}"] + row[f"final_heads_{s}"] + row[f"crystal_vp_{s}"]
-            assert last[s - 1] == want
+        assert list(last[:players]) == [row[f"score_{s}"] for s in range(1, players + 1)]
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -5,7 +5,7 @@ import pytest
 
 from balance.games.moon import SPEC, engine, policies
 from balance.games.moon.decisions import a_of, b_of, groups_of, layout_points, square_of
-from tests.games.moon.position import lay, position, rng
+from tests.games.moon.position import lay, position, rng, three_rivals
 
 
 def plays(s, seat, name):
@@ -104,3 +104,14 @@ def test_the_grouper_grows_its_largest_group_only_where_the_final_scoring_counts
         assert (largest, layout_points(s, t, False, m) - before) == (5, 4)
     else:
         assert (largest, layout_points(s, t, False, m) - before) == (3, 5)
+
+
+@pytest.mark.parametrize("missions", ["none", "secret", "bulletin_board"])
+def test_the_leading_rival_is_first_on_the_final_scoring_by_what_every_player_sees(missions):
+    """The vampire has more head points (15 to 12), the witch the larger group (2 VP a monster at the final
+    scoring): the witch leads (24 to 19).  A secret mission completed would put the vampire first (25), but the
+    spoiler does not see it; on the bulletin board everybody does."""
+    s, t = three_rivals(missions)
+    plays(s, 0, "spoiler")
+    assert list(s.public_standing[1:3]) == [24, 25 if missions == "bulletin_board" else 19]
+    assert policies.leading_rival(s, t, 0) == (2 if missions == "bulletin_board" else 1)

@@ -1,9 +1,11 @@
 """Monsters on the Moon's scoring: the rulebook's examples, groups, moon-walls, the final scoring, tie-breakers, solo."""
 
+import pytest
+
 from balance.games.moon import decisions, engine
 from balance.games.moon.rules import MISSION_KINDS
 from balance.games.moon.tables import WEREWOLF, WITCH
-from tests.games.moon.position import at, enclose_block, lay, position, rng, wall
+from tests.games.moon.position import at, enclose_block, lay, position, rng, three_rivals, wall
 
 
 def points(s, t, m):
@@ -268,3 +270,17 @@ def test_the_largest_group_bonus_counts_the_largest_group_not_the_last_found():
     assert s.largest[0] == 3 and t.largest_group_vp == 2
     assert s.group_bonus[0] == 3 * 2
     assert s.scores[0] == (3 + 2) * 2 + 3 * 2 + t.track_vp[0]
+
+
+@pytest.mark.parametrize("missions", ["none", "secret", "bulletin_board"])
+def test_the_standing_is_what_the_final_scoring_would_give_if_the_game_ended_now(missions):
+    """The lead and the scores by turn: head points, the largest group, the crystal board and the mission chosen
+    (its secret missions too), as ``final_scoring`` sums them."""
+    s, t = three_rivals(missions)
+    assert list(s.standing[1:3]) == [24, 19 if missions == "none" else 25]
+    s.ingame[:3] = (3, 4, 5)
+    s.track[:3] = (1, 2, 3)
+    engine.standings(s, t)
+    standing = list(s.standing[:3])
+    engine.final_scoring(s, t)
+    assert list(s.scores[:3]) == standing
