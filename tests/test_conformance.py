@@ -36,6 +36,20 @@ def test_random_play_ends_and_invariants_hold(game_id):
             assert_records_hold(play(scenario, batch=0, first_game=0, n_games=300), scenario, 300)
 
 
+def test_the_scores_by_turn_end_on_the_final_scores(game_id):
+    """The report's curves of a game's scores by turn end where its games end: the scores after the last turn are
+    the final scores (the Moon's once left out the largest group and the mission)."""
+    spec = games()[game_id]
+    for players in player_counts(spec):
+        scenario = from_dict({"game": game_id, "players": players, "seed": SEED, "run": {"scores_by_turn": 1}})
+        frame = play(scenario, 0, 0, 100)
+        whole = frame.filter(pl.col(SCORES_BY_TURN).list.len() == pl.col("turns"))  # not cut at the room kept
+        assert whole.height >= 90, f"{players} players: {frame.height - whole.height} timelines cut short"
+        for row in whole.iter_rows(named=True):
+            final = [row[f"score_{s}"] for s in range(1, players + 1)]
+            assert list(row[SCORES_BY_TURN][-1][:players]) == final, (players, row["game_index"])
+
+
 def assert_records_hold(frame, scenario, n_games):
     """The results contract's columns and the game's invariants, in every record."""
     spec, players = scenario.spec, scenario.players
