@@ -32,7 +32,7 @@ report lists them all):
   faces sets both lists).  The six use the same patterns with one head of each rival, 25 skeleton heads, the
   number that makes it win as often as the others with four groupers (30,000 games: 24.1% against 24.6-25.7%;
   with 30 heads, all on its own cards, it won 57.7%).  The other 4-player scenarios are less even: grouper,
-  crystal, spoiler and random seats 19.9% (others 26.3-26.8%), moon-walls 28.8% (23.1-24.0%).
+  crystal, spoiler and random seats 19.3% (others 26.3-27.2%), moon-walls 28.2% (23.1-24.2%; 20,000 games each).
 - Armstrong and his base camp are one square each on his card; the other squares of the lunar cards are empty
   lunar surface.
 - The crystal board: two red-bordered spaces (the text's '8 monster tiles (2 per player)' on 'each of the
