@@ -876,6 +876,13 @@ def mission_chosen(s, t, p):
     return best
 
 
+@jit_inline
+def final_score(s, t, p, heads, largest, mission):
+    """Player p's final score from its head points, largest group and mission VP, with the in-game scoring and
+    the crystal board."""
+    return s.ingame[p] + heads + group_bonus(t, largest) + t.track_vp[s.track[p]] + mission
+
+
 @jit
 def final_scoring(s, t):
     """Heads again, the largest group (standard mode), the crystal board, the mission chosen (the one worth
@@ -888,7 +895,7 @@ def final_scoring(s, t):
         s.group_bonus[p] = group_bonus(t, largest)
         s.crystal_vp[p] = t.track_vp[s.track[p]]
         s.mission_vp[p] = mission_chosen(s, t, p)
-        s.scores[p] = s.ingame[p] + s.final_heads[p] + s.group_bonus[p] + s.crystal_vp[p] + s.mission_vp[p]
+        s.scores[p] = final_score(s, t, p, s.final_heads[p], largest, s.mission_vp[p])
         log(s, FINAL_SCORE, p, s.final_heads[p], largest, s.crystal_vp[p])
         if t.missions != 0:
             log(s, MISSION_SCORED, p, s.mission_vp[p])
@@ -937,16 +944,15 @@ def solo_scoring(s, t):
 
 @jit
 def standings(s, t):
-    """What each seat would score if the game ended now (``final_scoring``'s sum: the in-game scoring, head
-    points, the largest group, the crystal board, the mission it would choose), and what every player sees of it
-    (``s.public_standing``: all but the secret missions)."""
-    all_points(s, t)
+    """What each seat would score if the game ended now (``final_score``, with the mission it would choose), and
+    what every player sees of it (``s.public_standing``: all but the secret missions)."""
+    all_points(s, t)  # the head points, into s.standing
     for p in range(t.players):
+        heads = s.standing[p]
         largest, _, _ = groups_of(s, t, s.monster[p])
-        public = s.ingame[p] + s.standing[p] + group_bonus(t, largest) + t.track_vp[s.track[p]]
         mission = mission_chosen(s, t, p)
-        s.public_standing[p] = public + (mission if t.missions == BULLETIN else 0)
-        s.standing[p] = public + mission
+        s.standing[p] = final_score(s, t, p, heads, largest, mission)
+        s.public_standing[p] = final_score(s, t, p, heads, largest, mission if t.missions == BULLETIN else 0)
 
 
 @jit
