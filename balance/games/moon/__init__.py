@@ -46,9 +46,14 @@ report lists them all):
   turn (no card is placed), is lost; a tile gained by a spaceship placed before the card goes on that card.
   ``tile_on_neutral = false``.  A tile on a square of two heads makes it one head of the tile's monster.
 - ``decider_tie = next_in_turn``; the chooser may name any player, itself included.
-- The player chooses the mission that scores the most (only completed missions score).  The strategies play for
-  heads, groups, crystals and tiles, not towards a mission: the mission VP are what that play completes (a player
-  aiming at one would complete it more often).
+- The player chooses the mission that scores the most (only completed missions score).  The scripted strategies
+  play towards a mission (``mission_weight``): they keep the completed one worth most and aim at one worth more
+  still, the one with most of its VP counted.  A placement's change of the count is exact for the visible
+  monsters, the single monsters (outside areas enclosed by moon-walls, whose doubled points it reads as groups),
+  the crystal board, the monster tiles and the monsters next to Armstrong; the largest group counts the monsters
+  the card joins to it (not another group it merges); the cards count the card laid (not one covered out of
+  sight).  The groups mission is not aimed at (its change needs the layout recounted for each placement); the
+  spaceships mission places the spaceships at once.
 - A square of two heads is a group of two in the final scoring's largest group and in the missions too, as in
   scoring heads ('always count as a group').
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);
@@ -69,9 +74,9 @@ report lists them all):
   crystal board and the mission it would choose (solo: the solo score).
 
 Policies (``policies.py``): ``random``; ``grouper``, ``crystal``, ``spoiler`` (weighted sums of the exact change
-of the seat's head points, its largest group, crystal board spaces and tiles, and the head points of the leading
-rival: first on the final scoring were the game to end now, by what every player sees, all but secret missions);
-``solo``.  A policy reads the public layout, the crystal board and its own hand, never another's.
+of the seat's head points, its largest group, crystal board spaces and tiles, its missions, and the head points of
+the leading rival: first on the final scoring were the game to end now, by what every player sees, all but secret
+missions); ``solo``.  A policy reads the public layout, the crystal board and its own hand, never another's.
 """
 
 from balance.games.moon import engine, replay
@@ -79,6 +84,13 @@ from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SOLO, SPO
 from balance.games.moon.rules import MONSTERS, Rules, parse_mission
 from balance.games.moon.tables import MAX_PLAYERS, TABLES, check_deck, deck_size
 from balance.registry import GameSpec, Param, Policy, Timeline, broken_invariants, engine_parts, register
+
+
+def mission_weight(default: float) -> Param:
+    return Param("mission_weight", default, 0, 100, "Value of a VP of the missions held (secret, or on the bulletin "
+                 "board), by the share of the mission's threshold a placement counts: towards the one it aims at, or "
+                 "undone of the one completed")
+
 
 POLICIES = (
     Policy("random", RANDOM, "Uniform over the legal options at every decision: every card in hand, every legal "
@@ -90,18 +102,21 @@ POLICIES = (
         Param("group_weight", 1.0, 0, 100, "Value of a monster joined to the largest group (none with moon-walls, "
               "where the final scoring gives the largest group nothing)"),
         Param("crystal_weight", 0.5, 0, 100, "Value of a crystal board space"),
-        Param("enclose_from", 4, 2, 100, "Wall in the largest group from this many monsters"))),
+        Param("enclose_from", 4, 2, 100, "Wall in the largest group from this many monsters"),
+        mission_weight(1.0))),
     Policy("crystal", CRYSTAL_RACE, "Races the crystal board: covers crystals and lays crystals on the lunar surface, "
                                     "places spaceships at once, reaches the red-bordered spaces for the tiles", (
         Param("crystal_weight", 2.0, 0, 100, "Value of a crystal board space"),
         Param("tile_weight", 4.0, 0, 100, "Value of a red-bordered space reached (a monster tile)"),
-        Param("own_weight", 0.6, 0, 100, "Value of a head point gained on the layout")),
+        Param("own_weight", 0.6, 0, 100, "Value of a head point gained on the layout"),
+        mission_weight(0.1)),
            players=(2, MAX_PLAYERS)),
     Policy("spoiler", SPOILER, "Covers and splits the leading rival's groups (moon-walls between its monsters) while "
                                "keeping its own points", (
         Param("spoil_weight", 1.0, 0, 100, "Value of a head point taken from the leading rival"),
         Param("own_weight", 1.0, 0, 100, "Value of a head point gained on the layout"),
-        Param("crystal_weight", 0.4, 0, 100, "Value of a crystal board space")),
+        Param("crystal_weight", 0.4, 0, 100, "Value of a crystal board space"),
+        mission_weight(1.0)),
            players=(2, MAX_PLAYERS)),
     Policy("solo", SOLO, "Solo: the placement that adds most to the solo score, with a bonus for each vampire and "
                          "crystal laid (a group to come)", (

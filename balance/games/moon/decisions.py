@@ -22,7 +22,9 @@ policy draw one without a list: with three cards in hand there are thousands).
 
 import numpy as np
 
-from balance.games.moon.rules import COVER_LIMIT_SCOPE, CRYSTAL_ON_EMPTY, MISSION_KINDS, MODES, TILE_NO_TARGET
+from balance.games.moon.rules import (
+    COVER_LIMIT_SCOPE, CRYSTAL_ON_EMPTY, MISSION_KINDS, MISSION_VARIANTS, MODES, TILE_NO_TARGET,
+)
 from balance.games.moon.state import CELLS, EAST_BORDER, SOUTH_BORDER, new_stamp
 from balance.games.moon.tables import (ARMSTRONG, BASE_CAMP, CRYSTAL, DOUBLE, EAST, GRID, LUNAR, MOONSCAPE, NONE,
                                        SOUTH, VAMPIRE, WEREWOLF, WEST, WITCH)
@@ -35,6 +37,8 @@ MOON_WALLS = MODES.index("moon_walls")
 PER_CARD = COVER_LIMIT_SCOPE.index("per_card")
 ANY_EMPTY = CRYSTAL_ON_EMPTY.index("any_empty")
 LOST = TILE_NO_TARGET.index("lost")
+SECRET = MISSION_VARIANTS.index("secret")
+BULLETIN = MISSION_VARIANTS.index("bulletin_board")
 (M_LARGEST_GROUP, M_GROUPS, M_HEADS, M_SINGLES, M_CRYSTALS, M_SPACESHIPS, M_TILES, M_CARDS,
  M_ARMSTRONG) = range(len(MISSION_KINDS))
 
@@ -187,27 +191,33 @@ def largest_group_scored(t):
 @jit
 def groups_of(s, t, m):
     """(monsters in the largest group, groups of 2 or more monsters, monsters in no group) of monster m."""
-    stamp = new_stamp(s)
+    return components(s, t, m, s.seen, s.queue, new_stamp(s))
+
+
+@jit
+def components(s, t, m, seen, queue, stamp):
+    """``groups_of`` with the caller's scratch: ``seen`` (a square reached carries ``stamp``, a fresh one) and
+    ``queue`` (a policy has its own, so the engine's are never written in a decision)."""
     largest = 0
     groups = 0
     singles = 0
     for y in range(s.y0, s.y1 + 1):
         for x in range(s.x0, s.x1 + 1):
             c = y * GRID + x
-            if t.code_monster[s.code[c]] != m or s.seen[c] == stamp:
+            if t.code_monster[s.code[c]] != m or seen[c] == stamp:
                 continue
-            s.seen[c] = stamp
-            s.queue[0] = c
+            seen[c] = stamp
+            queue[0] = c
             head, tail, size = 0, 1, 0
             while head < tail:
-                q = s.queue[head]
+                q = queue[head]
                 head += 1
                 size += t.code_heads[s.code[q]]
                 for side in range(4):
                     nb = q + t.step[side]
-                    if t.code_monster[s.code[nb]] == m and s.seen[nb] != stamp and linked(s, q, side):
-                        s.seen[nb] = stamp
-                        s.queue[tail] = nb
+                    if t.code_monster[s.code[nb]] == m and seen[nb] != stamp and linked(s, q, side):
+                        seen[nb] = stamp
+                        queue[tail] = nb
                         tail += 1
             if size >= 2:
                 groups += 1
@@ -397,11 +407,11 @@ def wall_vertex(c, border, i):
 # ---------------------------------------------------------------- missions
 
 @jit
-def mission_count(s, t, seat, kind):
-    """What mission ``kind`` counts for player ``seat`` on the layout as it is."""
+def mission_count(s, t, seat, kind, seen, queue, stamp):
+    """What mission ``kind`` counts for player ``seat`` on the layout as it is (the scratch as in ``components``)."""
     m = s.monster[seat]
     if kind == M_LARGEST_GROUP or kind == M_GROUPS or kind == M_SINGLES:
-        largest, groups, singles = groups_of(s, t, m)
+        largest, groups, singles = components(s, t, m, seen, queue, stamp)
         return largest if kind == M_LARGEST_GROUP else groups if kind == M_GROUPS else singles
     if kind == M_CRYSTALS:
         return s.track[seat]
@@ -411,14 +421,13 @@ def mission_count(s, t, seat, kind):
         return s.tiles[seat]
     n = 0
     if kind == M_CARDS:
-        stamp = new_stamp(s)  # s.seen by card number: a card counted once
         for y in range(s.y0, s.y1 + 1):
             for x in range(s.x0, s.x1 + 1):
                 c = y * GRID + x
                 if t.code_monster[s.code[c]] == m:
                     k = s.top[c]
-                    if s.seen[k] != stamp:
-                        s.seen[k] = stamp
+                    if seen[k] != stamp:  # by card number: a card counted once
+                        seen[k] = stamp
                         n += 1
         return n
     for y in range(s.y0, s.y1 + 1):
@@ -437,9 +446,24 @@ def mission_count(s, t, seat, kind):
     return n
 
 
+@jit_inline
+def missions_held(s, t, seat):
+    """How many missions player ``seat`` chooses among at the final scoring: its secret ones or the bulletin
+    board's (none without missions)."""
+    if t.missions == SECRET:
+        return t.secret_dealt
+    return s.n_bulletin if t.missions == BULLETIN else 0
+
+
+@jit_inline
+def mission_held(s, t, seat, k):
+    """The k-th of them (a mission number from 0)."""
+    return s.secret[seat, k] if t.missions == SECRET else s.bulletin[k]
+
+
 @jit
 def mission_vp(s, t, seat, mission):
     """The VP mission ``mission`` (a number from 0) scores for player ``seat`` now: its VP if completed, else 0."""
     kind, threshold, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
-    return vp if mission_count(s, t, seat, kind) >= threshold else 0
+    return vp if mission_count(s, t, seat, kind, s.seen, s.queue, new_stamp(s)) >= threshold else 0
 

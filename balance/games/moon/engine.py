@@ -18,13 +18,14 @@ from numba import njit
 
 from balance.games.moon import policies
 from balance.games.moon.decisions import (
-    CARD_TURN, MOON_WALLS, NO_SHIP, PASS, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS,
-    TILE, TILE_ON, TURN_KIND, WALL, WALL_AT, WALL_TURN, a_of, areas_owned, b_of, card_square, crystal_gained,
-    PER_CARD, groups_of, largest_group_scored, linked, may_enter, mission_vp, monster_of, option, placed_square,
+    BULLETIN, CARD_TURN, MOON_WALLS, NO_SHIP, PASS, PASS_CARD, PLACE_CARD, SECRET, SHIP, SPACESHIP, START, STARTER,
+    STOP_WALLS, TILE, TILE_ON, TURN_KIND, WALL, WALL_AT, WALL_TURN, a_of, areas_owned, b_of, card_square,
+    crystal_gained, PER_CARD, groups_of, largest_group_scored, linked, may_enter, mission_held, mission_vp,
+    missions_held, monster_of, option, placed_square,
     position_legal, square_of, square_points, tile_target, tiles_passed, track_after, wall_free, wall_step,
     wall_vertex, what_of,
 )
-from balance.games.moon.rules import DECIDER_TIE, LUNAR_CARD, MISSION_VARIANTS, MONSTER_CHOICE, TILE_NO_TARGET
+from balance.games.moon.rules import DECIDER_TIE, LUNAR_CARD, MONSTER_CHOICE, TILE_NO_TARGET
 from balance.games.moon.state import (CELLS, EAST_BORDER, FIELDS, MAX_OPTIONS, MAX_WALL_ROOM, SOUTH_BORDER,
                                       clear_layout, list_position, new_stamp, unlist_position)
 from balance.games.moon.tables import CENTRE, CRYSTAL, DOUBLE, GRID, HEAD, MAX_PLAYERS, NONE, SHAPE_H, SHAPE_W, VAMPIRE
@@ -39,8 +40,6 @@ LAYOUT = Layout(FIELDS, policies.FIELDS, max_players=MAX_PLAYERS, max_params=pol
 STATE = LAYOUT.dtype
 
 SEAT_ORDER = MONSTER_CHOICE.index("seat_order")
-SECRET = MISSION_VARIANTS.index("secret")
-BULLETIN = MISSION_VARIANTS.index("bulletin_board")
 LOST = TILE_NO_TARGET.index("lost")
 TIE_RANDOM = DECIDER_TIE.index("random")
 
@@ -125,6 +124,18 @@ def refresh_positions(s, t, xa, ya, xb, yb):
 def lay_card(s, t, face, turns, c):
     """Lay card ``face`` turned ``turns`` quarter turns with its top-left square on c; return the crystal board
     spaces it gains (crystals covered, crystals laid on empty lunar surface)."""
+    gained = put_card(s, t, face, turns, c)
+    # a card changes the positions that touch or cover it, and (per card) those over the cards it covered
+    shape = turns & 1
+    x, y = c % GRID, c // GRID
+    d = 3 if t.cover_limit_scope == PER_CARD else 1
+    refresh_positions(s, t, x - d, y - d, x + SHAPE_W[shape] - 1 + d, y + SHAPE_H[shape] - 1 + d)
+    return gained
+
+
+@jit
+def put_card(s, t, face, turns, c):
+    """The squares of ``lay_card`` (the legal positions left as they were)."""
     k = s.n_cards
     s.n_cards += 1
     s.card_face[k] = face
@@ -156,9 +167,6 @@ def lay_card(s, t, face, turns, c):
     s.y0 = minimum(s.y0, y)
     s.x1 = maximum(s.x1, x1)
     s.y1 = maximum(s.y1, y1)
-    # a card changes the positions that touch or cover it, and (per card) those over the cards it covered
-    d = 3 if t.cover_limit_scope == PER_CARD else 1
-    refresh_positions(s, t, x - d, y - d, x1 + d, y1 + d)
     return gained
 
 
@@ -867,12 +875,8 @@ def mission_chosen(s, t, p):
     """The VP of the mission player p chooses at the final scoring: the one worth most of its secret missions or
     of the bulletin board's (0 without missions)."""
     best = 0
-    if t.missions == SECRET:
-        for k in range(t.secret_dealt):
-            best = maximum(best, mission_vp(s, t, p, s.secret[p, k]))
-    elif t.missions == BULLETIN:
-        for k in range(s.n_bulletin):
-            best = maximum(best, mission_vp(s, t, p, s.bulletin[k]))
+    for k in range(missions_held(s, t, p)):
+        best = maximum(best, mission_vp(s, t, p, mission_held(s, t, p, k)))
     return best
 
 

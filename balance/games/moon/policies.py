@@ -16,7 +16,10 @@ hand).  The scripted policies value every placement of every card in hand by one
   (``decisions.tiles_kept``);
 - ``spoil``: the fall of the leading rival's head points (the rival the final scoring would put first if the
   game ended now, by what every player sees: all but the secret missions; ties to the nearest on the seat's
-  left).
+  left);
+- ``mission``: with missions, the VP of the mission the seat aims at and of the one it keeps (``mission_aims``),
+  by the share of each one's threshold the placement counts or undoes (``count_change``, ``progress``); a seat
+  aiming at the spaceships mission places its spaceships at once.
 
 ``grouper`` builds groups and walls them in, ``crystal`` races the crystal board for the monster tiles,
 ``spoiler`` covers and splits the leader's groups; ``solo`` plays the solo game's score with a bonus for
@@ -27,17 +30,19 @@ vampires and crystals laid (each a future group).  Their scratch is the policies
 import numpy as np
 
 from balance.games.moon.decisions import (
-    CARD_TURN, LOST, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
+    CARD_TURN, LOST, M_ARMSTRONG, M_CARDS, M_CRYSTALS, M_GROUPS, M_HEADS, M_LARGEST_GROUP, M_SINGLES, M_SPACESHIPS,
+    M_TILES, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
     WALL_TURN, a_of, b_of, border_free, card_square, crystal_gained, grouped, kin_neighbours, kin_of,
-    largest_group_scored, linked, may_enter, option, square_of, square_value, takes_tile, tile_target, tiles_kept,
-    tiles_passed, track_after, wall_step, what_of,
+    largest_group_scored, linked, may_enter, mission_count, mission_held, missions_held, option, square_of,
+    square_value, takes_tile, tile_target, tiles_kept, tiles_passed, track_after, wall_step, what_of,
 )
+from balance.games.moon.rules import MAX_MISSIONS
 from balance.games.moon.state import CELLS, EAST_BORDER, MAX_HAND
-from balance.games.moon.tables import CRYSTAL, DOUBLE, GRID, N_CODES, NONE
-from balance.kit import below, jit, jit_inline
+from balance.games.moon.tables import ARMSTRONG, BASE_CAMP, CRYSTAL, DOUBLE, GRID, N_CODES, NONE
+from balance.kit import below, jit, jit_inline, maximum, minimum
 
 RANDOM, GROUPER, CRYSTAL_RACE, SPOILER, SOLO = range(5)
-MAX_PARAMS = 4
+MAX_PARAMS = 5
 OWN, RIVAL = 0, 1
 ENCLOSE_FROM = 6.0  # crystal and spoiler: the group size from which they wall their largest group in
 NEG = -1e18
@@ -77,6 +82,13 @@ FIELDS = [  # the policies' record, ``s.policies`` (besides the kit's rng, id an
     ("largest_stamp", np.int64),
     ("largest_size", np.int64),
     ("pqueue", np.int32, (CELLS,)),
+    # the missions: each held mission's count now; per square, the seat's heads on it and whether it lies next to
+    # Armstrong or his base camp; the policy's own scratch for counting (the engine's is never written)
+    ("mission_counts", np.int64, (MAX_MISSIONS,)),
+    ("cell_heads", np.int8, (CELLS,)),
+    ("cell_armstrong", np.int8, (CELLS,)),
+    ("count_seen", np.int32, (CELLS,)),
+    ("count_stamp", np.int64),
 ]
 
 
@@ -90,16 +102,17 @@ def new_game(s, t):
 
 @jit_inline
 def weights(s, seat):
-    """(own, group, crystal, tile, spoil, potential, enclose_from) of the seat's policy (see the GameSpec)."""
+    """(own, group, crystal, tile, spoil, potential, enclose_from, mission) of the seat's policy (see the
+    GameSpec)."""
     pid = s.policies.id[seat]
     p = s.policies.param[seat]
-    if pid == GROUPER:  # own_weight, group_weight, crystal_weight, enclose_from
-        return p[0], p[1], p[2], p[2], 0.0, 0.0, p[3]
-    if pid == CRYSTAL_RACE:  # crystal_weight, tile_weight, own_weight
-        return p[2], 0.0, p[0], p[1], 0.0, 0.0, ENCLOSE_FROM
-    if pid == SPOILER:  # spoil_weight, own_weight, crystal_weight
-        return p[1], 0.0, p[2], p[2], p[0], 0.0, ENCLOSE_FROM
-    return 1.0, 0.0, 0.0, 0.0, 0.0, p[0], ENCLOSE_FROM  # SOLO: potential_weight
+    if pid == GROUPER:  # own_weight, group_weight, crystal_weight, enclose_from, mission_weight
+        return p[0], p[1], p[2], p[2], 0.0, 0.0, p[3], p[4]
+    if pid == CRYSTAL_RACE:  # crystal_weight, tile_weight, own_weight, mission_weight
+        return p[2], 0.0, p[0], p[1], 0.0, 0.0, ENCLOSE_FROM, p[3]
+    if pid == SPOILER:  # spoil_weight, own_weight, crystal_weight, mission_weight
+        return p[1], 0.0, p[2], p[2], p[0], 0.0, ENCLOSE_FROM, p[3]
+    return 1.0, 0.0, 0.0, 0.0, 0.0, p[0], ENCLOSE_FROM, 0.0  # SOLO: potential_weight
 
 
 @jit_inline
@@ -299,6 +312,105 @@ def in_largest(s, c):
     return s.policies.mark[c] == s.policies.largest_stamp and s.policies.largest_size > 0
 
 
+# ---------------------------------------------------------------- missions
+
+@jit
+def mission_now(s, t, seat, kind):
+    """What mission ``kind`` counts for the seat now (``decisions.mission_count``, with the policy's scratch)."""
+    pol = s.policies
+    if pol.count_stamp >= 2_000_000_000:
+        pol.count_seen[:] = 0
+        pol.count_stamp = 0
+    pol.count_stamp += 1
+    return mission_count(s, t, seat, kind, pol.count_seen, pol.pqueue, pol.count_stamp)
+
+
+@jit
+def mission_aims(s, t, seat):
+    """The mission the seat keeps and the one it plays towards, as (kind, count, threshold, VP) each, kind -1 for
+    none.  The final scoring takes the mission worth most of those completed: the seat keeps that one and aims at
+    the one worth more still that has most of its VP counted already (VP x count / threshold; the first of
+    equals).  Not the groups mission: a placement's change of the groups needs the layout recounted."""
+    pol = s.policies
+    n = missions_held(s, t, seat)
+    keep, keep_count, keep_thr, keep_vp = -1, 0, 1, 0
+    for k in range(n):
+        mission = mission_held(s, t, seat, k)
+        kind, thr, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
+        count = mission_now(s, t, seat, kind)
+        pol.mission_counts[k] = count
+        if count >= thr and vp > keep_vp:
+            keep, keep_count, keep_thr, keep_vp = kind, count, maximum(thr, 1), vp
+    aim, aim_count, aim_thr, aim_vp = -1, 0, 1, 0
+    best = -1.0
+    for k in range(n):
+        mission = mission_held(s, t, seat, k)
+        kind, thr, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
+        count = pol.mission_counts[k]
+        if count < thr and vp > keep_vp and kind != M_GROUPS and vp * count / thr > best:
+            best = vp * count / thr
+            aim, aim_count, aim_thr, aim_vp = kind, count, thr, vp
+    return keep, keep_count, keep_thr, keep_vp, aim, aim_count, aim_thr, aim_vp
+
+
+@jit
+def mission_squares(s, t, m):
+    """Per square a card may be laid on: the heads of monster m on it, and whether it lies next to Armstrong or
+    his base camp (which are never covered)."""
+    pol = s.policies
+    for y in range(s.y0 - 3, s.y1 + 4):
+        for x in range(s.x0 - 3, s.x1 + 4):
+            f = y * GRID + x
+            code = s.code[f]
+            pol.cell_heads[f] = t.code_heads[code] if t.code_monster[code] == m else 0
+            beside = 0
+            for side in range(4):
+                nb = s.code[f + t.step[side]]
+                if nb == ARMSTRONG or nb == BASE_CAMP:
+                    beside = 1
+            pol.cell_armstrong[f] = beside
+
+
+@jit_inline
+def count_change(kind, heads, points, group, crystals, tiles, shows, armstrong):
+    """The change of a mission's count from a placement's changes (0 for the kinds a placement does not count).
+    The single monsters: a head scores 2 points in a group and 1 alone, so the singles are twice the heads less
+    the points (outside areas enclosed by moon-walls, whose points are doubled)."""
+    if kind == M_HEADS:
+        return heads
+    if kind == M_SINGLES:
+        return 2 * heads - points
+    if kind == M_LARGEST_GROUP:
+        return group
+    if kind == M_CRYSTALS:
+        return crystals
+    if kind == M_TILES:
+        return tiles
+    if kind == M_CARDS:
+        return shows
+    if kind == M_ARMSTRONG:
+        return armstrong
+    return 0
+
+
+@jit_inline
+def progress(count, thr, vp, change):
+    """The mission's VP by the share of its threshold counted, after the change less before (a share for each
+    monster or space towards it, and what a placement undoes of a completed one)."""
+    return vp * (minimum(count + change, thr) - minimum(count, thr)) / thr
+
+
+@jit_inline
+def armstrong_laid(slot, turns, kin, lay_n, lay_j, lay_code, fcell, cell_armstrong, code_heads):
+    """The seat's heads the card lays next to Armstrong or his base camp."""
+    n = 0
+    for q in range(lay_n[OWN, slot, turns]):
+        k = lay_code[OWN, slot, turns, q]
+        if kin[OWN, k] == 1 and cell_armstrong[fcell[lay_j[OWN, slot, turns, q]]] != 0:
+            n += code_heads[k]
+    return n
+
+
 @jit
 def random_place(s, t, seat):
     """A uniform choice among every legal position (that the seat may enter), card in hand and turn."""
@@ -324,11 +436,11 @@ def random_place(s, t, seat):
 
 
 @jit_inline
-def scan_places(s, t, seat, grouping, spoiling, potential):
-    """The placement with the best weighted value (see the module's docstring).  Inlined once per policy
-    (``best_place``): the terms a policy does not weigh fold away."""
+def scan_places(s, t, seat, grouping, spoiling, potential, missions):
+    """The placement with the best weighted value (see the module's docstring).  Inlined once per policy, with
+    missions and without (``best_place``): the terms a policy does not weigh fold away."""
     pol = s.policies
-    w_own, w_group, w_crystal, w_tile, w_spoil, w_potential, _ = weights(s, seat)
+    w_own, w_group, w_crystal, w_tile, w_spoil, w_potential, _, w_mission = weights(s, seat)
     solo = t.players == 1
     if solo:  # no crystal board
         w_crystal = 0.0
@@ -337,8 +449,17 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
         w_group = 0.0
     m = s.monster[seat]
     perspective(s, t, OWN, solo, m)
+    keep, keep_count, keep_thr, keep_vp, aim, aim_count, aim_thr, aim_vp = -1, 0, 1, 0, -1, 0, 1, 0
+    if missions:
+        keep, keep_count, keep_thr, keep_vp, aim, aim_count, aim_thr, aim_vp = mission_aims(s, t, seat)
+        mission_squares(s, t, m)
+    aiming = missions and (keep >= 0 or aim >= 0)
+    tiling = w_tile > 0 or (missions and (keep == M_TILES or aim == M_TILES))
+    to_armstrong = missions and (keep == M_ARMSTRONG or aim == M_ARMSTRONG)
+    # the grouper's largest group, or a mission's
+    tracking = grouping or (missions and (keep == M_LARGEST_GROUP or aim == M_LARGEST_GROUP))
     pol.largest_size = 0
-    if grouping:
+    if tracking:
         mark_largest(s, t, solo, m)
     value_squares(s, t, OWN, solo, m)
     hand_squares(s, t, seat, OWN)
@@ -358,8 +479,9 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
     lay_n, lay_j, lay_code, lay_link = pol.lay_n, pol.lay_j, pol.lay_code, pol.lay_link
     lay_heads, lay_kinned, lay_targets, cry_n, cry_j = pol.lay_heads, pol.lay_kinned, pol.lay_targets, pol.cry_n, \
         pol.cry_j
-    cell_lost, cell_joins = pol.cell_lost, pol.cell_joins
-    footprint, outer, outer_bits = t.footprint, t.outer_sides, t.outer_bits
+    cell_lost, cell_joins, cell_heads, cell_armstrong = pol.cell_lost, pol.cell_joins, pol.cell_heads, \
+        pol.cell_armstrong
+    footprint, outer, outer_bits, code_heads = t.footprint, t.outer_sides, t.outer_bits, t.code_heads
     area, legal = s.area, s.legal
     areas = s.n_areas > 0
     best = NEG
@@ -372,14 +494,19 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
             continue
         covered = 0
         lost = 0
+        heads_covered = 0
+        armstrong_covered = 0
         for j in range(6):
             f = c + footprint[shape, j]
             fcell[j] = f
             fenc[j] = 1 if area[f] != 0 else 0
             covered += crystal_now[f]
-            if grouping:
+            if tracking:
                 lost += cell_lost[f]
                 joins[j] = cell_joins[f] & outer_bits[shape, j]
+            if aiming:
+                heads_covered += cell_heads[f]
+                armstrong_covered += cell_heads[f] * cell_armstrong[f]
         base = position_terms(OWN, shape, fcell, outer, cell_old, side_kin, side_same, side_other, ext_gain, ext_flag)
         rival_base = 0
         if spoiling:
@@ -393,21 +520,37 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
                 for q in range(cry_n[slot, turns]):
                     gained += crystal_laid[fcell[cry_j[slot, turns, q]]]
                 # a crystal past the board's last space moves no marker and scores nothing
-                value = w_own * (base + own) + w_crystal * (track_after(t, track, gained) - track)
+                spaces = track_after(t, track, gained) - track
+                value = w_own * (base + own) + w_crystal * spaces
                 if spoiling:
                     theirs, _ = laid_gain(RIVAL, slot, turns, kin, vtab, lay_n, lay_j, lay_code, lay_link, fenc,
                                           ext_gain, ext_flag, joins)
                     value -= w_spoil * (rival_base + theirs)
                 if potential:
                     value += w_potential * lay_kinned[slot, turns]
-                if grouping:
-                    value += w_group * ((lay_heads[slot] if joined else 0) - lost)
-                if w_tile > 0:
-                    tiles = waiting
+                group = 0
+                if tracking:
+                    group = (lay_heads[slot] if joined else 0) - lost
+                    value += w_group * group
+                passed = 0  # tiles gained (the mission counts them), kept or lost
+                if tiling:
                     if gained > 0:
-                        tiles += tiles_passed(t, track, track_after(t, track, gained))
+                        passed = tiles_passed(t, track, track_after(t, track, gained))
+                    tiles = waiting + passed
                     if tiles > 0:  # a tile the card cannot take is lost, worth nothing
                         value += w_tile * tiles_kept(t, tiles, lay_targets[slot])
+                if aiming:
+                    heads = lay_heads[slot] - heads_covered
+                    shows = 1 if lay_heads[slot] > 0 else 0
+                    armstrong = 0
+                    if to_armstrong:
+                        armstrong = armstrong_laid(slot, turns, kin, lay_n, lay_j, lay_code, fcell, cell_armstrong,
+                                                   code_heads) - armstrong_covered
+                    value += w_mission * (
+                        progress(keep_count, keep_thr, keep_vp,
+                                 count_change(keep, heads, base + own, group, spaces, passed, shows, armstrong))
+                        + progress(aim_count, aim_thr, aim_vp,
+                                   count_change(aim, heads, base + own, group, spaces, passed, shows, armstrong)))
                 if value > best:
                     best = value
                     best_code = option(PLACE_CARD, slot, turns, c)
@@ -418,13 +561,19 @@ def scan_places(s, t, seat, grouping, spoiling, potential):
 def best_place(s, t, seat):
     """The best placement for the seat's policy: one compiled scan per policy."""
     pid = s.policies.id[seat]
-    if pid == GROUPER:
-        return scan_places(s, t, seat, True, False, False)
-    if pid == SPOILER:
-        return scan_places(s, t, seat, False, True, False)
     if pid == SOLO:
-        return scan_places(s, t, seat, False, False, True)
-    return scan_places(s, t, seat, False, False, False)
+        return scan_places(s, t, seat, False, False, True, False)
+    if weights(s, seat)[7] > 0 and missions_held(s, t, seat) > 0:  # and one compiled scan with missions
+        if pid == GROUPER:
+            return scan_places(s, t, seat, True, False, False, True)
+        if pid == SPOILER:
+            return scan_places(s, t, seat, False, True, False, True)
+        return scan_places(s, t, seat, False, False, False, True)
+    if pid == GROUPER:
+        return scan_places(s, t, seat, True, False, False, False)
+    if pid == SPOILER:
+        return scan_places(s, t, seat, False, True, False, False)
+    return scan_places(s, t, seat, False, False, False, False)
 
 
 @jit_inline
@@ -461,7 +610,7 @@ def open_border(s, t, solo, m):
 @jit
 def wants_walls(s, t, seat):
     """Wall in the largest group when it is big enough and the walls left can close it."""
-    _, _, _, _, _, _, enclose_from = weights(s, seat)
+    enclose_from = weights(s, seat)[6]
     perspective(s, t, OWN, False, s.monster[seat])
     border = open_border(s, t, False, s.monster[seat])
     room = s.long_left[seat] * t.long_wall_squares + s.short_left[seat]
@@ -476,7 +625,7 @@ def wall_value(s, t, seat, code, rival):
     if what_of(code) == STOP_WALLS:
         return 0.5
     squares, border, c = a_of(code), b_of(code), square_of(code)
-    w_own, _, _, _, w_spoil, _, _ = weights(s, seat)
+    w_own, _, _, _, w_spoil, _, _, _ = weights(s, seat)
     step = wall_step(border)
     other = 1 if border == EAST_BORDER else GRID
     value = 0.0
@@ -537,6 +686,14 @@ def tile_placed(s, t, seat):
 
 
 @jit
+def aims_at_spaceships(s, t, seat):
+    """The seat plays towards the spaceships mission (``mission_aims``)."""
+    if weights(s, seat)[7] <= 0 or missions_held(s, t, seat) == 0:
+        return False
+    return mission_aims(s, t, seat)[4] == M_SPACESHIPS
+
+
+@jit
 def choose_ship(s, t, seat, n):
     """A spaceship now: the crystal racer at once; the others when the spaceships would otherwise go unused or
     when one more space reaches a red-bordered one whose tile a card takes.  On the crystal with most of the
@@ -544,7 +701,7 @@ def choose_ship(s, t, seat, n):
     pid = s.policies.id[seat]
     track = s.track[seat]
     now = pid == CRYSTAL_RACE or (tiles_passed(t, track, track_after(t, track, 1)) > 0 and tile_placed(s, t, seat)) \
-        or (s.n_pile == 0 and s.ships_left[seat] >= s.n_hand[seat])
+        or (s.n_pile == 0 and s.ships_left[seat] >= s.n_hand[seat]) or aims_at_spaceships(s, t, seat)
     if not now:
         return option(NO_SHIP, 0, 0, 0)
     m = s.monster[seat]

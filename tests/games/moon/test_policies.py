@@ -3,8 +3,9 @@ board space only where the marker can go."""
 
 import pytest
 
-from balance.games.moon import SPEC, engine, policies
-from balance.games.moon.decisions import a_of, b_of, groups_of, layout_points, square_of
+from balance.games.moon import SPEC, decisions, engine, policies
+from balance.games.moon.decisions import a_of, b_of, groups_of, layout_points, square_of, tiles_passed, track_after
+from balance.games.moon.rules import Cards, Missions
 from tests.games.moon.position import lay, position, rng, three_rivals
 
 
@@ -115,3 +116,85 @@ def test_the_leading_rival_is_first_on_the_final_scoring_by_what_every_player_se
     plays(s, 0, "spoiler")
     assert list(s.public_standing[1:3]) == [24, 25 if missions == "bulletin_board" else 19]
     assert policies.leading_rival(s, t, 0) == (2 if missions == "bulletin_board" else 1)
+
+
+def mid_game(kind, threshold, seed):
+    """Three random players 8 turns into a game with one secret mission each, 'kind threshold 99'; the seat to
+    place next plays the grouper, whose mission weight 100 makes each count of the mission worth more than every
+    other term of a placement together."""
+    s, t, _ = position(Cards().deck, players=3, missions="secret",
+                       mission_cards=Missions(cards=(f"{kind} {threshold} 99",) * 3, secret_dealt=1))
+    s.setup_rng[:], s.rng[:], s.policies.rng[:] = rng(seed), rng(seed + 100), rng(seed + 200)
+    engine.set_up(s, t)
+    for turn in range(8):
+        engine.play_turn(s, t, (s.first + turn) % 3)
+    seat = (s.first + 8) % 3
+    plays(s, seat, "grouper")
+    s.policies.param[seat, 4] = 100.0
+    return s, t, seat
+
+
+def counts_after_each_placement(s, t, seat, kind):
+    """The mission's count after each placement the seat may make (the card's squares laid, no more), by the
+    engine."""
+    k = getattr(decisions, "M_" + kind.upper())
+    out = {}
+    n = engine.list_placements(s, t, seat)
+    before = s.base.copy()
+    for o in range(n):
+        code = int(s.options[o])
+        gained = engine.put_card(s, t, s.hand[seat, a_of(code)], b_of(code), square_of(code))
+        after = track_after(t, s.track[seat], gained)  # the marker moves after the card
+        if kind == "crystals":
+            out[code] = int(after)
+        elif kind == "tiles":
+            out[code] = int(s.tiles[seat] + tiles_passed(t, s.track[seat], after))
+        else:
+            out[code] = int(policies.mission_now(s, t, seat, k))
+        s.base[...] = before
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", ["heads", "singles", "crystals", "tiles", "armstrong"])
+def test_a_mission_aimed_at_is_counted_exactly_for_each_placement(kind, seed):
+    """'If you complete exactly one of these, you will receive bonus victory points': the scripted players play
+    towards a mission, each placement valued by the share of the mission's threshold it counts.  For the visible
+    monsters, the single monsters, the crystal board, the monster tiles and the monsters next to Armstrong the
+    change of the count is exact (the singles outside areas enclosed by moon-walls): with the mission worth most,
+    the placement taken counts the most any placement could."""
+    s, t, seat = mid_game(kind, 99, seed)
+    counts = counts_after_each_placement(s, t, seat, kind)
+    assert counts[int(policies.choose_place(s, t, seat))] == max(counts.values())
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("kind", ["heads", "singles", "armstrong"])
+def test_a_completed_mission_is_not_undone(kind, seed):
+    """The final scoring counts a mission completed at its end: a player holding one keeps it.  With the mission
+    just completed and worth most, the placement taken keeps its count at the threshold when any placement
+    does."""
+    s, t, seat = mid_game(kind, 99, seed)
+    now = int(policies.mission_now(s, t, seat, getattr(decisions, "M_" + kind.upper())))
+    if now == 0:
+        pytest.skip("nothing to keep")
+    s, t, seat = mid_game(kind, now, seed)
+    counts = counts_after_each_placement(s, t, seat, kind)
+    if max(counts.values()) >= now:
+        assert counts[int(policies.choose_place(s, t, seat))] >= now
+
+
+@pytest.mark.parametrize("weight", [0.0, 1.0])
+def test_a_player_aiming_at_the_spaceships_mission_places_them(weight):
+    """A mission of two spaceships placed: the grouper, which otherwise keeps its spaceships for a monster tile or
+    the last cards, places one on the crystal at once."""
+    s, t, _ = position(["hch/hhh", "hhh/hhh"], players=2, missions="secret",
+                       mission_cards=Missions(cards=("spaceships 2 3", "spaceships 2 3"), secret_dealt=1))
+    plays(s, 0, "grouper")
+    plays(s, 1, "grouper")
+    s.policies.param[0, 4] = weight
+    lay(s, t, 0, 0, 0)  # a crystal at (1,0)
+    s.rng[:] = rng(1)
+    s.hand[0, 0], s.n_hand[0] = 1, 1
+    engine.play_turn(s, t, 0)
+    assert s.ships_left[0] == (2 if weight == 0 else 1)

@@ -4,6 +4,7 @@ import pytest
 
 from balance.games.moon import decisions, engine
 from balance.games.moon.rules import MISSION_KINDS
+from balance.games.moon.state import new_stamp
 from balance.games.moon.tables import WEREWOLF, WITCH
 from tests.games.moon.position import at, enclose_block, lay, position, rng, three_rivals, wall
 
@@ -238,12 +239,16 @@ def test_each_mission_counts_what_its_card_names():
     lay(s, t, 3, 4, 3)  # a single at (4,3)
     lay(s, t, 4, 8, 0)  # a single at (8,0)
     s.track[0], s.ships_left[0], s.tiles[0] = 7, t.spaceships, 1
-    counts = {kind: int(decisions.mission_count(s, t, 0, getattr(decisions, "M_" + kind.upper())))
-              for kind in MISSION_KINDS}
-    assert counts == {"largest_group": 6, "groups": 3, "heads": 14, "singles": 4, "crystals": 7, "spaceships": 0,
-                      "tiles": 1, "cards": 5, "armstrong": 2}
+
+    def count(kind):
+        return int(decisions.mission_count(s, t, 0, getattr(decisions, "M_" + kind.upper()), s.seen, s.queue,
+                                           new_stamp(s)))
+
+    assert {kind: count(kind) for kind in MISSION_KINDS} == {
+        "largest_group": 6, "groups": 3, "heads": 14, "singles": 4, "crystals": 7, "spaceships": 0, "tiles": 1,
+        "cards": 5, "armstrong": 2}
     s.ships_left[0] = t.spaceships - 2
-    assert decisions.mission_count(s, t, 0, decisions.M_SPACESHIPS) == 2
+    assert count("spaceships") == 2
 
 
 def test_the_in_game_scoring_does_not_score_crystals():
