@@ -437,13 +437,25 @@ def mission_count(s, t, seat, kind, seen, queue, stamp):
             if t.code_monster[x_] == m:
                 if M_HEADS == kind:
                     n += t.code_heads[x_]
-                else:  # M_ARMSTRONG: next to Armstrong or his base camp
-                    for side in range(4):
-                        nb = s.code[c + t.step[side]]
-                        if nb == ARMSTRONG or nb == BASE_CAMP:
-                            n += t.code_heads[x_]
-                            break
+                elif beside_armstrong(s, t, c):  # M_ARMSTRONG
+                    n += t.code_heads[x_]
     return n
+
+
+@jit_inline
+def beside_armstrong(s, t, c):
+    """Square c lies next to Armstrong or his base camp (the Armstrong mission's monsters)."""
+    for side in range(4):
+        nb = s.code[c + t.step[side]]
+        if nb == ARMSTRONG or nb == BASE_CAMP:
+            return True
+    return False
+
+
+@jit_inline
+def mission_card(t, mission):
+    """(kind, threshold, VP) of mission ``mission`` (a number from 0)."""
+    return t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
 
 
 @jit_inline
@@ -464,6 +476,6 @@ def mission_held(s, t, seat, k):
 @jit
 def mission_vp(s, t, seat, mission):
     """The VP mission ``mission`` (a number from 0) scores for player ``seat`` now: its VP if completed, else 0."""
-    kind, threshold, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
+    kind, threshold, vp = mission_card(t, mission)
     return vp if mission_count(s, t, seat, kind, s.seen, s.queue, new_stamp(s)) >= threshold else 0
 

@@ -32,13 +32,13 @@ import numpy as np
 from balance.games.moon.decisions import (
     CARD_TURN, LOST, M_ARMSTRONG, M_CARDS, M_CRYSTALS, M_GROUPS, M_HEADS, M_LARGEST_GROUP, M_SINGLES, M_SPACESHIPS,
     M_TILES, NO_SHIP, PASS_CARD, PLACE_CARD, SHIP, SPACESHIP, START, STARTER, STOP_WALLS, TILE, TURN_KIND, WALL,
-    WALL_TURN, a_of, b_of, border_free, card_square, crystal_gained, grouped, kin_neighbours, kin_of,
-    largest_group_scored, linked, may_enter, mission_count, mission_held, missions_held, option, square_of,
-    square_value, takes_tile, tile_target, tiles_kept, tiles_passed, track_after, wall_step, what_of,
+    WALL_TURN, a_of, b_of, beside_armstrong, border_free, card_square, crystal_gained, grouped, kin_neighbours,
+    kin_of, largest_group_scored, linked, may_enter, mission_card, mission_count, mission_held, missions_held, option,
+    square_of, square_value, takes_tile, tile_target, tiles_kept, tiles_passed, track_after, wall_step, what_of,
 )
 from balance.games.moon.rules import MAX_MISSIONS
 from balance.games.moon.state import CELLS, EAST_BORDER, MAX_HAND
-from balance.games.moon.tables import ARMSTRONG, BASE_CAMP, CRYSTAL, DOUBLE, GRID, N_CODES, NONE
+from balance.games.moon.tables import CRYSTAL, DOUBLE, GRID, N_CODES, NONE
 from balance.kit import below, jit, jit_inline, maximum, minimum
 
 RANDOM, GROUPER, CRYSTAL_RACE, SPOILER, SOLO = range(5)
@@ -335,8 +335,7 @@ def mission_aims(s, t, seat):
     n = missions_held(s, t, seat)
     keep, keep_count, keep_thr, keep_vp = -1, 0, 1, 0
     for k in range(n):
-        mission = mission_held(s, t, seat, k)
-        kind, thr, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
+        kind, thr, vp = mission_card(t, mission_held(s, t, seat, k))
         count = mission_now(s, t, seat, kind)
         pol.mission_counts[k] = count
         if count >= thr and vp > keep_vp:
@@ -344,8 +343,7 @@ def mission_aims(s, t, seat):
     aim, aim_count, aim_thr, aim_vp = -1, 0, 1, 0
     best = -1.0
     for k in range(n):
-        mission = mission_held(s, t, seat, k)
-        kind, thr, vp = t.missions_table[mission, 0], t.missions_table[mission, 1], t.missions_table[mission, 2]
+        kind, thr, vp = mission_card(t, mission_held(s, t, seat, k))
         count = pol.mission_counts[k]
         if count < thr and vp > keep_vp and kind != M_GROUPS and vp * count / thr > best:
             best = vp * count / thr
@@ -363,12 +361,7 @@ def mission_squares(s, t, m):
             f = y * GRID + x
             code = s.code[f]
             pol.cell_heads[f] = t.code_heads[code] if t.code_monster[code] == m else 0
-            beside = 0
-            for side in range(4):
-                nb = s.code[f + t.step[side]]
-                if nb == ARMSTRONG or nb == BASE_CAMP:
-                    beside = 1
-            pol.cell_armstrong[f] = beside
+            pol.cell_armstrong[f] = 1 if beside_armstrong(s, t, f) else 0
 
 
 @jit_inline
