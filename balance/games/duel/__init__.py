@@ -35,6 +35,9 @@ after the flame thrower, so all are assumed data:
   * one-use: thrown and fired-once items (grenades, dynamite, the explosive tip, the radio's one air strike,
     the silver bullet, the EMP, the med kit, the energy drink); the explosive tip is the bow with 3 damage;
     the bow with the tracker tip keeps firing: 'remains with monster' is the tracker staying on it;
+  * the radio's air strike and dynamite are aimed at a monster (or oxygen tanks), never at an empty square: one
+    would only make rubble, which no hero strategy seeks; a natural 12 doubles the weapon's damage to its
+    target, not the blast of oxygen tanks or of the jeep driven at a monster;
   * dynamite is thrown at a monster, and makes rubble when it hits one in a building; whoever stands where
     the rubble lands takes 1 damage (the dynamite's row, against the Rubble section's 'does not cause any
     damage': ``dynamite_rubble_damage``);
@@ -51,14 +54,17 @@ after the flame thrower, so all are assumed data:
     stays when there is none, an attacker goes back where its move began); the attacker that wins every fight
     holds the square; several defenders are fought in turn, the first of the attacker's choice; Mechoor beaten
     is not moved, the hero is: Mechoor beaten when it attacked holds the square it moved into, or goes back
-    where its move began with another hero still there;
+    where its move began with another hero still there; a hero who beats Mechoor is placed next door, so a
+    second defender on Mechoor's square (Kiddoo) is not fought (the attacker may choose Kiddoo first);
+  * a hero the winner of a close combat places on a square takes what lies there, as a hero entering it (a
+    face-down bonus counter too: 'moves into' read as any arrival);
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
     moves next door unharmed;
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
     still discards and draws as usual; 'discard cards as you wish' is done after playing, before drawing;
-  * an ammo counter reclaims a weapon out of ammunition when picked up, else it is kept and spent on the next
-    natural 2; kit on a square is picked up by a hero entering it, a dead hero's oxygen tanks too (tanks put
-    down on purpose stay);
+  * an ammo counter reclaims a weapon out of ammunition when picked up or handed over, else it is kept and
+    spent on the next natural 2; kit on a square is picked up by a hero entering it, a dead hero's oxygen
+    tanks too (tanks put down on purpose stay);
   * oxygen tanks: put down (no action) on the hero's square; a shot at them with a monster on the square
     explodes them for 3 damage to every piece there;
   * Kiddoo's concealment: it cannot be the target of range fire until it moves, fights or fires (option

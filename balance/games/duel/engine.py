@@ -1429,10 +1429,10 @@ def free_use(s, t, code):
         s.carry[piece, ENERGY_DRINK] -= 1
         s.used[ENERGY_DRINK - N_WEAPONS] += 1
         draw(s, HEROES_SIDE, t.energy_drink_cards)
-    elif what == SWAP:
+    elif what == SWAP:  # handed over as picked up: an ammo counter reclaims the other hero's weapon out of ammunition
         k = arg_of(code)
         s.carry[piece, k] -= 1
-        s.carry[target_of(code), k] += 1
+        gain(s, target_of(code), k)
         s.swaps += 1
     elif what == DROP_TANKS:
         s.carry[piece, OXYGEN_TANKS] -= 1

@@ -463,6 +463,27 @@ def test_a_monster_s_natural_12_doubles_its_damage_too():
         assert p.s.damage[JOE] == damage
 
 
+def test_a_monster_never_runs_out_of_ammunition():
+    """Running Out of Ammo: 'Otherwise a monster can never run out of ammunition': a natural 2 is a miss, and the
+    next shot fires."""
+    p = Position(["1....s"])
+    p.dice(1, 1, 6, 5)
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0), JOE))
+    assert p.s.damage[JOE] == 0 and fires(p, SHAGGOO) == {(LASER_EYE, (0, 0))}
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0), JOE))
+    assert p.s.damage[JOE] == 1
+
+
+def test_a_hero_killed_by_range_fire_leaves_his_kit_on_his_square():
+    """'If hero killed place all equipment in space he occupied.'"""
+    p = Position(["1....s"])
+    p.give(JOE, RADIO)
+    p.s.damage[JOE] = p.t.capacity[JOE] - 1
+    p.dice(6, 5)
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0), JOE))
+    assert p.s.at[JOE] == -1 and p.s.dropped[p.cell(0, 0), RADIO] == 1
+
+
 def test_a_natural_2_runs_a_weapon_out_of_ammunition_unless_ammo_is_spent():
     p = Position(["1..o"])
     p.give(JOE, BOW_TRACKER)
@@ -854,6 +875,25 @@ def test_heroes_on_one_square_swap_counters_freely_up_to_the_cap():
     assert p.s.carry[ARNIE, RADIO] == 1 and p.s.carry[JOE, RADIO] == 0
     n = engine.list_actions(p.s, p.t, HEROES)
     assert not [c for c in p.options(n) if what_of(c) == SWAP]
+
+
+def test_an_ammo_counter_handed_over_reclaims_the_weapon_out_of_ammunition():
+    """Running Out of Ammo: 'He can reclaim the counter if he picks up the Ammo counter': handed over by a swap as
+    well as found on a square."""
+    p = Position(["1..o"], free_swaps=1)
+    p.put(ARNIE, 0, 0)
+    p.give(JOE, BOW_TRACKER)
+    p.give(ARNIE, AMMO)
+    p.dice(1, 1)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, BOW_TRACKER, p.cell(0, 3), MOOGRE))
+    assert p.s.carry[JOE, BOW_TRACKER] == 0 and p.s.empty[JOE, BOW_TRACKER] == 1
+    p.hand(HEROES, p.card(HEROES, "billy/skull"))
+    n = engine.list_actions(p.s, p.t, HEROES)
+    hand_over = [c for c in p.options(n) if what_of(c) == SWAP and arg_of(c) == AMMO]
+    assert len(hand_over) == 1
+    engine.free_use(p.s, p.t, hand_over[0])
+    assert p.s.carry[JOE, BOW_TRACKER] == 1 and p.s.empty[JOE, BOW_TRACKER] == 0
+    assert p.s.carry[JOE, AMMO] == 0 and p.s.carry[ARNIE, AMMO] == 0
 
 
 def jeep_bomb_at_moogre(card):
