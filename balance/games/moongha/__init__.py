@@ -24,6 +24,7 @@ lists them all):
   used for monster damage and collateral city damage (jets, A-bomb).
 - ``options.jet_after_attack = stock``; ``options.pull_from_board = any``;
   ``options.pass_marker_end_of_turn = returned``; ``options.rubble_end_timing = end_of_action``;
+  ``options.brown_rubble_end = at_once``;
   ``options.drakoor_killed_by_hero = returned``; ``options.attack_tokens_on_kill = every_kill``;
   ``options.heal_target = own``; ``options.kiddoo_joins = hidden_or_revealed``;
   ``options.kiddoo_against_monsters = any_attacker``;
@@ -60,9 +61,9 @@ lists them all):
 - Every armour and infantry piece in the city must attack when a monster is revealed there; hits
   against one monster from several military pieces are rolled together.
 - A scripted first player pulls the piece from the city its policy picks.
-- The game ending on the brown rubble ends at the end of the action that placed the last piece, even
-  if a monster destroyed later in that action returns brown rubble to the stock (no further Bloob of
-  that attack attacks).
+- The game ending on the brown rubble ends when the last piece goes onto the board (``brown_rubble_end``:
+  the rest of that attack, fire or bombing is not played; or at the end of the action), even if a monster
+  destroyed later in that action returns brown rubble to the stock; no further Bloob of that attack attacks.
 - Damage that cannot be recorded (no brown rubble left) and does not destroy a monster is lost.
 - Hits that destroy a monster place no brown rubble (its box's rubble would go back to the stock with it),
   so a killing blow never ends the game on the brown rubble.

@@ -22,8 +22,9 @@ from balance.games.moongha.decisions import (
     rubble_room, rubble_vp, tile_vp,
 )
 from balance.games.moongha.rules import (
-    ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK, KIDDOO_AGAINST_MONSTERS,
-    KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE, PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD, RUBBLE_END_TIMING,
+    ATTACK_TOKENS_ON_KILL, BLOOB_EXCESS_HITS, BROWN_RUBBLE_END, DRAKOOR_KILLED_BY_HERO, JET_AFTER_ATTACK,
+    KIDDOO_AGAINST_MONSTERS, KIDDOO_JOINS, MONSTERS, NEUTRAL_RUBBLE, PASS_MARKER_END_OF_TURN, PULL_FROM_BOARD,
+    RUBBLE_END_TIMING,
 )
 from balance.games.moongha.state import (
     ARMOUR, AVAILABLE, A_BOMB, BLOOB, BOX_HERO, BOX_MILITARY_ONE, BOX_PURPLE, CAPTURED, DRAKOOR, FIELDS, HERO,
@@ -48,6 +49,7 @@ JET_STAYS = JET_AFTER_ATTACK.index("city")
 NEVER_PULL = PULL_FROM_BOARD.index("never")
 PASS_STAYS = PASS_MARKER_END_OF_TURN.index("stays")
 AT_END_OF_TURN = RUBBLE_END_TIMING.index("end_of_turn")
+BROWN_AT_ONCE = BROWN_RUBBLE_END.index("at_once")
 OUT_OF_THE_GAME = DRAKOOR_KILLED_BY_HERO.index("out_of_game")
 ON_LAST_PIECE = ATTACK_TOKENS_ON_KILL.index("last_piece")
 REVEALED_ONLY = KIDDOO_JOINS.index("revealed_only")
@@ -199,11 +201,18 @@ def place_player_rubble(s, t, p, c, hits):
 
 @jit_inline
 def take_brown(s, k):
-    """``k`` > 0 brown rubble pieces leave the stock for the board; when the last one goes the game will end
-    at the end of the action (``ended_by_action``), whatever rubble comes back later in it."""
+    """``k`` > 0 brown rubble pieces leave the stock for the board; when the last one goes the game ends
+    (``ended_by_action``), whatever rubble comes back later in the action."""
     s.brown_rubble -= k
     if s.brown_rubble == 0:
         s.brown_gone = 1
+
+
+@jit_inline
+def brown_ends_it(s, t):
+    """The last brown rubble piece is on the board and the game ends at that point (``brown_rubble_end``): the
+    rest of the attack, fire or bombing is not played."""
+    return s.brown_gone == 1 and t.brown_rubble_end == BROWN_AT_ONCE
 
 
 @jit_inline
@@ -580,7 +589,7 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         s.piece_hidden[q, j] = 0  # a target is revealed (Shaggoo may attack a hidden one)
         if kdice > 0 and alive_at(s, q, j, c):
             strike_monster(s, t, p, KIDDOO, kdice, q, j)
-        if alive_at(s, q, j, c):
+        if alive_at(s, q, j, c) and not brown_ends_it(s, t):
             strike_monster(s, t, p, k, dice, q, j)
         return
     if kdice > 0:  # Kiddoo strikes first, even before armour fires
@@ -592,7 +601,7 @@ def resolve_attack(s, t, p, i, ttype, q, j, dice):
         h = count_hits(s, t, armour * t.armour_dice)
         log(s, ARMOUR_FIRES, c, armour, armour * t.armour_dice, h)
         damage_monster(s, t, p, i, h, SRC_MILITARY, -1)
-    if not alive_at(s, p, i, c):
+    if not alive_at(s, p, i, c) or brown_ends_it(s, t):
         return
     h = count_hits(s, t, dice)
     log(s, MONSTER_ROLLS, p, k, dice, h)
@@ -741,6 +750,8 @@ def military_attack(s, t, p, c):
         log(s, MILITARY_FIRE, q, j, s.work[r, 2], h)
         if alive_at(s, q, j, c):
             damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
+        if brown_ends_it(s, t):
+            return
 
 
 @jit
@@ -788,8 +799,9 @@ def fly_jet(s, t, p):
             collateral += 1
     log(s, JET_ATTACKS, q, j, h, collateral)
     damage_monster(s, t, q, j, h, SRC_MILITARY, -1)
-    place_neutral_rubble(s, t, c, collateral)
-    if t.jet_with_city_military:
+    if not brown_ends_it(s, t):
+        place_neutral_rubble(s, t, c, collateral)
+    if t.jet_with_city_military and not brown_ends_it(s, t):
         military_attack(s, t, p, c)
     if t.jet_after_attack == JET_STAYS:
         s.city_humans[c, JET] += 1
@@ -813,7 +825,10 @@ def drop_a_bomb(s, t, p, c):
             h = count_hits(s, t, t.a_bomb_dice)
             log(s, A_BOMB_ROLL, q, j, h)
             damage_monster(s, t, q, j, h, SRC_A_BOMB, -1)
-    place_neutral_rubble(s, t, c, count_hits(s, t, t.a_bomb_dice))
+        if brown_ends_it(s, t):
+            break
+    if not brown_ends_it(s, t):
+        place_neutral_rubble(s, t, c, count_hits(s, t, t.a_bomb_dice))
     s.stock_humans[A_BOMB] += 1
 
 
@@ -847,11 +862,12 @@ def can_use_military(s, t, piece):
 
 @jit_inline
 def pass_action_possible(s, t, p, box):
-    """The action of the box holding the Pass marker can be done from the stock (or the board)."""
+    """The action of the box holding the Pass marker can be done from the stock (or the board, for military: Action
+    Six pulls a missing piece 'in both latter cases', Military One and Two)."""
     if box <= BOX_PURPLE:
         return s.stock_tokens[box] > 0 and can_use_token(s, t, p, box)
     if box == BOX_HERO:
-        return human_available(s, t, HERO)
+        return s.stock_humans[HERO] > 0
     return human_available(s, t, INFANTRY if box == BOX_MILITARY_ONE else ARMOUR)
 
 

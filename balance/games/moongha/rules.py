@@ -26,6 +26,7 @@ JET_AFTER_ATTACK = ("stock", "city")
 PULL_FROM_BOARD = ("any", "never")
 PASS_MARKER_END_OF_TURN = ("returned", "stays")
 RUBBLE_END_TIMING = ("end_of_action", "end_of_turn")
+BROWN_RUBBLE_END = ("at_once", "end_of_action")
 DRAKOOR_KILLED_BY_HERO = ("returned", "out_of_game")
 ATTACK_TOKENS_ON_KILL = ("every_kill", "last_piece")
 HEAL_TARGET = ("own", "any")
@@ -288,10 +289,13 @@ class Options:
                 "armour, infantry and heroes), so it returns like the A-bomb; under 'city' it stays, is removed by "
                 "monster hits after infantry and before heroes, and may be pulled from the board")
     pull_from_board: str = rule(
-        "any", "Missing heroes, infantry and armour for the Action boxes (and for a Pass marker taken from a box): "
-        "pulled from any city of the chooser's choice, or never pulled (the piece is skipped)",
+        "any", "Missing heroes, infantry and armour for the Action boxes (and infantry and armour for a Pass marker "
+        "taken from a Military box): pulled from any city of the chooser's choice, or never pulled (the piece is "
+        "skipped)",
         choices=PULL_FROM_BOARD,
-        assumed=f"{RB}, Phase One: 'the first player must select one ... from the board'; no city is excluded")
+        assumed=f"{RB}, Phase One: 'the first player must select one ... from the board'; no city is excluded.  A Pass "
+                "marker taken from the hero box needs a hero in the stock: Action Six pulls from the board 'in both "
+                "latter cases' only, Military One and Two")
     pass_marker_end_of_turn: str = rule(
         "returned", "A Pass marker still in an Action box in phase three: returned to its owner, or it stays",
         choices=PASS_MARKER_END_OF_TURN,
@@ -303,6 +307,11 @@ class Options:
         choices=RUBBLE_END_TIMING,
         assumed=f"{RB}, Phase Three: 'The game will also end at the end of a player's turn if they have placed all "
                 "twenty' - a player's turn in phase two is one action")
+    brown_rubble_end: str = rule(
+        "at_once", "The last brown rubble piece going onto the board ends the game at once (the rest of the attack, "
+        "fire or bombing that placed it is not played) or at the end of that action",
+        choices=BROWN_RUBBLE_END,
+        rulebook=f"{RB}, Phase Three: 'at the point where all of the brown rubble pieces are on the board'")
     drakoor_killed_by_hero: str = rule(
         "returned", "A Drakoor destroyed by a hero goes back to its owner (to be created again) or out of the game",
         choices=DRAKOOR_KILLED_BY_HERO,

@@ -894,12 +894,29 @@ def test_a_pass_marker_that_stays_across_turns_is_placed_again_the_turn_after_it
     assert engine.player_action(s, t, 0) and all_used(s) and s.pass_box[0] == BOX_WHITE
 
 
-def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_action_returns_some():
-    """Phase Three: the game ends 'at the point where all of the brown rubble pieces are on the board'; read
-    (module docstring) as the end of the action that placed the last piece, whatever happens after it in
-    that action.  The jet's collateral places the last piece; the infantry then destroys the Mechoor,
-    whose five damage return to the stock."""
+def test_the_last_brown_rubble_piece_ends_the_game_before_the_rest_of_the_attack():
+    """Phase Three: the game ends 'at the point where all of the brown rubble pieces are on the board'
+    (``brown_rubble_end = at_once``): the armour's hit on the attacking Mechoor takes the last piece, and the
+    Mechoor neither rolls nor places rubble."""
     s, t = fresh()
+    s.brown_rubble = 1
+    mech = put(s, t, 0, MECHOOR, "Rome")
+    s.city_humans[ROME, ARMOUR] = 1
+    s.box_tokens[WHITE] = 1
+    s.first_player = 0
+    choices(s, (D.A_WHITE, WHITE), (MECHOOR,), (1,), (mech, TT_CITY, 0, ROME))
+    dice(s, 4, 1, 1)  # the armour: one hit
+    assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
+    assert all_used(s) and s.box_damage[0, MECHOOR] == 1 and s.city_rubble[0, ROME] == 0
+    assert s.city_humans[ROME, ARMOUR] == 1
+
+
+@pytest.mark.parametrize("reading", ["at_once", "end_of_action"])
+def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_action_returns_some(reading):
+    """The jet's collateral places the last piece; then the game ends (``at_once``) or (``end_of_action``) the
+    infantry still fires and destroys the Mechoor, whose five damage return to the stock: the game ends all the
+    same."""
+    s, t = fresh(rules=with_options(brown_rubble_end=reading))
     mech = put(s, t, 1, MECHOOR, "Tokyo")
     s.box_damage[1, MECHOOR] = 5
     s.brown_rubble = 1
@@ -908,9 +925,12 @@ def test_the_brown_rubble_running_out_ends_the_game_though_a_kill_later_in_the_a
     s.stock_humans[JET] = 1
     s.first_player = 0  # seat 0 is the first player
     choices(s, (D.A_MILITARY, 1, JET))
-    dice(s, 1, 2, 2, 2, 5, 1)  # the jet: no hit, one collateral; the infantry: one hit destroys the Mechoor
+    dice(s, 1, 2, 2, 2, *(() if reading == "at_once" else (5, 1)))  # the jet: no hit, one collateral; the infantry
     assert engine.phase_two(s, t) == engine.BROWN_RUBBLE_GONE
-    assert all_used(s) and s.piece_where[1, mech] == AVAILABLE and s.brown_rubble == 5
+    if reading == "at_once":
+        assert all_used(s) and s.piece_where[1, mech] == ON_BOARD and s.brown_rubble == 0
+    else:  # the infantry's hit destroys the Mechoor
+        assert all_used(s) and s.piece_where[1, mech] == AVAILABLE and s.brown_rubble == 5
 
 
 def test_the_game_goes_on_while_brown_rubble_is_left():
@@ -1169,8 +1189,8 @@ def test_the_pass_marker_is_taken_back_only_for_a_token_in_the_stock_that_can_be
 
 
 def test_the_pass_marker_is_taken_back_from_a_human_box_only_when_its_piece_can_be_had():
-    """Action Six: the hero, infantry (Military One) or armour (Military Two) comes from the stock, or from the board;
-    with none anywhere the marker stays, a plain pass."""
+    """Action Six: the hero comes from the stock; infantry (Military One) or armour (Military Two) from the stock, or
+    from the board 'in both latter cases'; with none to be had the marker stays, a plain pass."""
     s, t = fresh()
     s.stock_humans[HERO] = 0
     s.pass_box[0] = BOX_HERO
@@ -1181,7 +1201,13 @@ def test_the_pass_marker_is_taken_back_from_a_human_box_only_when_its_piece_can_
     dice(s, 1)  # the hero's die (no Drakoor)
     assert engine.player_action(s, t, 0)
     assert all_used(s) and s.city_humans[ROME, HERO] == 1 and s.stock_humans[HERO] == 0
-    s.stock_humans[INFANTRY] = 0  # armour is left: it is no infantry
+    s.pass_box[0] = BOX_HERO  # a hero on the board (Rome) is not pulled for the marker
+    assert engine.player_action(s, t, 0)
+    assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_HERO
+    s.stock_humans[INFANTRY] = 0
+    s.city_humans[ROME, INFANTRY] = 1  # but an infantry piece is
+    assert engine.pass_action_possible(s, t, 0, BOX_MILITARY_ONE)
+    s.city_humans[ROME, INFANTRY] = 0  # armour is left: it is no infantry
     s.pass_box[0] = BOX_MILITARY_ONE
     assert engine.player_action(s, t, 0)
     assert options(s, 1) == [(D.A_NOTHING, 0, 0, 0)] and s.pass_box[0] == BOX_MILITARY_ONE
