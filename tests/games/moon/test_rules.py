@@ -629,6 +629,14 @@ def test_the_mission_chosen_is_the_one_that_scores_most_secret_or_bulletin_board
     s.secret[1, :2] = [2, 3]  # neither completed
     engine.final_scoring(s, t)
     assert list(s.mission_vp[:2]) == [6, 0]
+    s, t, _ = position(["www/www", "h../..."], players=2, missions="secret")
+    lay(s, t, 0, 0, 0)
+    lay(s, t, 1, 4, 0)
+    s.track[0] = 6
+    s.secret[0, :2] = [3, 0]  # crystals 6 (5 VP) and largest group 6 (6 VP), both completed: 'choose one'
+    s.secret[1, :2] = [2, 3]
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [6, 0]
     s, t, _ = position(["www/www", "h../..."], players=2, missions="bulletin_board")
     lay(s, t, 0, 0, 0)
     lay(s, t, 1, 4, 0)
@@ -637,3 +645,7 @@ def test_the_mission_chosen_is_the_one_that_scores_most_secret_or_bulletin_board
     s.n_bulletin = 3
     engine.final_scoring(s, t)
     assert list(s.mission_vp[:2]) == [0, 5]
+    s.track[0] = 6  # 'players may choose and score the same mission'
+    s.mission_vp[:2] = 0
+    engine.final_scoring(s, t)
+    assert list(s.mission_vp[:2]) == [5, 5]
