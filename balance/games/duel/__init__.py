@@ -61,7 +61,8 @@ after the flame thrower, so all are assumed data:
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
     moves next door unharmed;
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
-    still discards and draws as usual; 'discard cards as you wish' is done after playing, before drawing;
+    still discards and draws as usual (``failed_bonus_ends``); 'discard cards as you wish' is done after
+    playing, before drawing;
   * an ammo counter reclaims a weapon out of ammunition when picked up or handed over, else it is kept and
     spent on the next natural 2; kit on a square is picked up by a hero entering it, a dead hero's oxygen
     tanks too (tanks put down on purpose stay);

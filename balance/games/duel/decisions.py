@@ -7,7 +7,7 @@ says whether enemies hold the square it ends on (``move_option``).
 
 import numpy as np
 
-from balance.games.duel.rules import COUNTERS, HEROES, KIDDOO_CONCEALED, KIT, WEAPONS
+from balance.games.duel.rules import COUNTERS, FAILED_BONUS_ENDS, HEROES, KIDDOO_CONCEALED, KIT, WEAPONS
 from balance.games.duel.tables import BUILDING, FIRST_MONSTER, MAX_CELLS, PIECES, crosses, origin
 from balance.kit import jit_inline
 
@@ -20,6 +20,7 @@ DECIDING = (MOOGRE, MECHOOR, BLOOB)  # the heroes win when these three are dead 
 AMMO, BODY_ARMOUR, MED_KIT, ENERGY_DRINK, OXYGEN_TANKS = range(len(WEAPONS), len(COUNTERS))
 N_WEAPONS, N_COUNTERS, N_KIT = len(WEAPONS), len(COUNTERS), len(KIT)
 NO_RANGE_FIRE = KIDDOO_CONCEALED.index("no_range_fire")
+WHOLE_TURN = FAILED_BONUS_ENDS.index("turn")
 KIDDOO_CARRIES = len(HEROES)  # Kiddoo's row in ``s.carry`` (the heroes' rows first)
 # the attacks counted in the record: the hero weapons, then the monsters' own
 HEAT_RAY, ROCKS, LASER_EYE, HYPNO_RAY, JEEP_BOMB, TANKS_EXPLODE = range(N_WEAPONS, N_WEAPONS + 6)
@@ -122,6 +123,12 @@ def bonus_allowed(s):
     """The hero player may try a bonus action: 'You cannot have a bonus action if you have no cards in your hand',
     nor (assumed) with no card left to draw."""
     return s.hand_n[HEROES_SIDE] > 0 and s.deck_n[HEROES_SIDE] + s.discards_n[HEROES_SIDE] > 0
+
+
+@jit_inline
+def draws_after_failed_bonus(t):
+    """After a failed bonus action the hero player still discards and draws (``failed_bonus_ends``)."""
+    return t.failed_bonus_ends != WHOLE_TURN
 
 
 @jit_inline

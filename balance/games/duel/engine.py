@@ -22,8 +22,9 @@ from balance.games.duel.decisions import (
     HYPNO_RAY, JEEP_BOMB, JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE,
     MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS,
     RUBBLE, RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, arg_of, attack_damage, attack_range,
-    bears, big, bonus_allowed, counter_at, counters_of, heroes_at, hidden_from_fire, hurts, in_range, mechoor_stopped,
-    monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of, target_of, what_of,
+    bears, big, bonus_allowed, counter_at, counters_of, draws_after_failed_bonus, heroes_at, hidden_from_fire, hurts,
+    in_range, mechoor_stopped, monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of,
+    target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING
 from balance.games.duel.state import FIELDS
@@ -1599,12 +1600,13 @@ def bonus_or_end(s, t):
 
 @jit
 def play_cards(s, t, side):
-    """Play cards (and bonus actions, and free kit) until the side stops, cannot go on or the game is won."""
+    """Play cards (and bonus actions, and free kit) until the side stops, cannot go on or the game is won.  Return
+    False when a failed bonus action ends the whole turn (``failed_bonus_ends``)."""
     while s.winner < 0:
         if choices_scripted(s) or s.policies.id[side] == policies.RANDOM:
             n = list_actions(s, t, side)
             if n == 1:
-                return
+                return True
             code = decide(s, t, side, ACT, n)
         else:
             code = choose_action(s, t, side)
@@ -1612,30 +1614,32 @@ def play_cards(s, t, side):
                 code = bonus_or_end(s, t)
         what = what_of(code)
         if what == END:
-            return
+            return True
         if what == DRINK or what == SWAP or what == DROP_TANKS:
             free_use(s, t, code)
         elif what == BONUS:
             if not bonus_action(s, t, piece_of(code)):
-                return
+                return draws_after_failed_bonus(t)
         else:
             pay_with_card(s, t, side, piece_of(code))
             act(s, t, side, code)
+    return True
 
 
 @jit
 def take_turn(s, t, side):
-    """Play cards; then discard at will (the monster player may put cards back in the box), draw, and keep
-    to the hand limit."""
+    """Play cards; then discard at will (the monster player may put cards back in the box), draw (not when a failed
+    bonus action ended the whole turn), and keep to the hand limit."""
     log(s, TURN, s.current_round, side, s.hand_n[side])
     s.swaps = 0
-    play_cards(s, t, side)
+    goes_on = play_cards(s, t, side)
     if s.winner >= 0:
         return
     remove = side == MONSTERS_SIDE and t.monster_removes_cards
-    while discard_from_hand(s, t, side, True, remove):
-        pass
-    draw(s, side, t.draw)
+    if goes_on:
+        while discard_from_hand(s, t, side, True, remove):
+            pass
+        draw(s, side, t.draw)
     while s.hand_n[side] > t.hand_limit:
         discard_from_hand(s, t, side, False, remove)
 

@@ -34,8 +34,8 @@ from balance.games.duel.decisions import (
     DYNAMITE, EMP, END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO,
     LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT,
     ROCKS, RUBBLE, RUBBLE_AT, STUN, SWAP, TANKS_EXPLODE, arg_of, attack_damage, attack_range, attacks, bears, big,
-    chance_36, counter_at, counters_of, decides_the_game, distance, health, hidden_from_fire, hurts, mechoor_stopped,
-    monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
+    chance_36, counter_at, counters_of, decides_the_game, distance, draws_after_failed_bonus, health, hidden_from_fire,
+    hurts, mechoor_stopped, monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -716,7 +716,8 @@ def bonus_odds(s, t, hero):
     """A bonus action for the hero: (the chance that the top card bears the hero, what the try costs).  The chance is
     the share of the draw pile's cards that bear it (what is not in hand nor discarded, never its order; the discards
     when the pile is spent).  The card drawn never reaches the hand, and when the try fails the cheapest card of the
-    hand is lost too (nothing when the hand limit would discard one at the end of the turn anyway)."""
+    hand is lost too (nothing when the hand limit would discard one at the end of the turn anyway), and the turn's
+    draw when a failure ends the whole turn (``failed_bonus_ends``)."""
     side = HEROES_SIDE
     pile, n = (s.deck, s.deck_n[side]) if s.deck_n[side] > 0 else (s.discards, s.discards_n[side])
     bearing, drawn = 0, 0.0
@@ -727,8 +728,11 @@ def bonus_odds(s, t, hero):
     lost = 1e9
     for i in range(s.hand_n[side]):
         lost = min(lost, card_cost(t, s.hand[side, i]))
-    if s.hand_n[side] - 1 + t.draw >= t.hand_limit:
+    draws = draws_after_failed_bonus(t)
+    if s.hand_n[side] - 1 + (t.draw if draws else 0) >= t.hand_limit:
         lost = 0.0
+    if not draws:
+        lost += t.draw * drawn / n
     hit = bearing / n
     return hit, drawn / n + (1.0 - hit) * lost
 

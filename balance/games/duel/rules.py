@@ -29,6 +29,7 @@ COUNTERS = WEAPONS + KIT
 DIAGONAL_PAST_THICK_LINE = ("one_side_open", "never")
 KIDDOO_CONCEALED = ("no_range_fire", "no_effect")
 RUBBLE_NEXT_TO_BUILDING = ("any_side", "orthogonal")
+FAILED_BONUS_ENDS = ("card_play", "turn")
 
 MAX_SIDE = 24  # squares along either side of the map
 MAX_DECK = 60
@@ -296,6 +297,12 @@ class Rules:
         assumed=RB + ", Radio: 'No other modifiers apply' is read as the target's modifiers (building, rubble); "
                      "Fire: 'After rolling the dice the hero player can play one or more +1 cards' is said of every "
                      "range attack")
+    failed_bonus_ends: str = rule(
+        "card_play", "A failed bonus action ends the hero player's card play, after which they discard and draw as "
+                     "usual ('card_play'), or the whole turn, with no discarding or drawing ('turn')",
+        assumed=RB + ", Bonus Action: 'must stop first time you fail to draw hero symbol, ending your turn' is read "
+                     "as the end of playing cards: 'Once you have finished playing cards you draw three cards'",
+        choices=FAILED_BONUS_ENDS)
     heat_ray_at_building_modifier: bool = rule(
         True, "Mechoor's heat ray fired at a building with no hero in it takes the target-in-building modifier",
         assumed=RB + ", Fire: 'Target in building: -2' and Mechoor: 'still needs to roll to hit even if hero not in "

@@ -434,6 +434,20 @@ def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_
     assert policies.bonus_worth(p.s, p.t, ARNIE, 0.6) == pytest.approx(-plain)
 
 
+def test_a_failed_bonus_action_that_ends_the_whole_turn_costs_the_turns_draw_too():
+    """``failed_bonus_ends = turn``: a failure also forgoes the turn's three cards (the pile's mean card each), and the
+    hand limit spares the hand's card only when the hand alone would exceed it."""
+    p = Position(["1k."], failed_bonus_ends="turn")
+    joe_arnie_duck, billy_skull, skull_jade = (p.card(HEROES_SIDE, c) for c in
+                                               ("joe/arnie duck", "billy/skull", "skull/jade +1"))
+    plain, marked = policies.CARD_KEPT, policies.CARD_KEPT + policies.MARK_KEPT
+    p.s.deck[HEROES_SIDE, :3] = joe_arnie_duck, billy_skull, skull_jade
+    p.s.deck_n[HEROES_SIDE] = 3
+    drawn = (marked + plain + marked) / 3
+    p.hand(HEROES_SIDE, billy_skull, skull_jade, billy_skull, skull_jade, billy_skull, skull_jade)  # 6 - 1 < 8
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn - 2 / 3 * (plain + 3 * drawn))
+
+
 def test_the_hero_player_tries_a_bonus_action_for_a_hero_no_card_pays_for_when_its_action_is_worth_the_gamble():
     """Joe, with a handgun, has Moogre in his sights two squares away, but no card in hand bears him: the sniper's
     card play ends (the hand's cards pay for the dead heroes alone), and it tries a bonus action for Joe while the

@@ -768,6 +768,21 @@ def test_a_failed_bonus_action_ends_the_card_play():
     assert p.s.bonus_failed == 1 and p.s.hand_n[HEROES] == 1 and not p.all_used()  # the shot was never asked for
 
 
+@pytest.mark.parametrize("reading", ["card_play", "turn"])
+def test_a_failed_bonus_action_ends_the_card_play_or_with_the_rule_the_whole_turn(reading):
+    """Bonus Action: 'must stop first time you fail to draw hero symbol, ending your turn': the hero player then
+    discards and draws three as usual (``failed_bonus_ends = card_play``), or the turn is over (``turn``)."""
+    p = Position(["1.k"], failed_bonus_ends=reading)
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "joe/billy"))
+    p.s.deck_n[HEROES] = 4
+    p.s.deck[HEROES, :4] = [p.card(HEROES, c) for c in ("arnie/jade", "skull/jade", "billy/jade", "billy/skull")]
+    bonus = option(BONUS, JOE, 0, p.cell(0, 0), -1)
+    p.choices(bonus, pick(0, 0, 0), *([NO] if reading == "card_play" else []))  # a card lost; none discarded
+    engine.take_turn(p.s, p.t, HEROES)
+    assert p.s.bonus_failed == 1 and p.all_used()
+    assert p.s.hand_n[HEROES] == (4 if reading == "card_play" else 1)
+
+
 def test_the_heroes_go_first():
     p = Position(["1.k"])
     engine.play_game(p.s, p.t)
