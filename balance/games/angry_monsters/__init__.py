@@ -13,8 +13,8 @@ back at random), or roll 2d6 and make up to that many single-square cardinal mee
 stepping between land and water costs 2; meeples cannot enter buildings; a meeple entering an
 evac site is evacuated.  The game ends when no meeple is on the board.  The human wins with more
 meeples evacuated than eaten by all monsters; otherwise the monster that destroyed the most
-buildings wins, and a tie between monsters is a draw (the rulebook's Darth Vader imitation is not
-simulated).
+buildings wins, and monsters tied for it 'attempt to imitate Darth Vader': each wins the imitation
+with the same chance (``monster_tie``, end reason 'imitation'; 'draw' leaves the tie without a winner).
 
 Scores: a monster's score is the buildings it destroyed as the victory condition counts them
 (``destroyed_*`` columns by the rulebook's price lines; evac sites included by default); the
@@ -38,7 +38,8 @@ angry-monsters``; the report lists them all):
   * A monster may end its move early ('up to' the die); it eats on every square it enters, not only
     where it stops (eating mid-move is what the +2 extra moves are for).
   * A meeple may not step onto a monster's square: the text says only what a monster landing on a meeple
-    does (it eats it), and the pieces keep to squares of their own, as Setup places them.
+    does (it eats it), and a meeple walking into a monster would be a meal no rule serves (Setup, silent on
+    it, is read the same way: no meeple starts on a monster's square).
   * A destroyed building or evac site leaves open ground of its terrain: the text says nothing of the ruins,
     and 'Monsters cannot traverse buildings' is said of standing ones.
   * Monster starts: the map's M squares in seat order; otherwise a random free water square as far
@@ -155,6 +156,10 @@ def invariants(games, scenario) -> list[str]:
     n_best = pl.sum_horizontal(*[(counted[m] == best).cast(pl.Int32) for m in monsters])
     monster_winner = pl.when(n_best == 1).then(
         pl.coalesce(*[pl.when(counted[m] == best).then(pl.lit(m)) for m in monsters])).otherwise(pl.lit(-1))
+    if rules.monster_tie == "imitation":  # a tie's winner is drawn among the tied
+        imitated = pl.coalesce(*[pl.when((pl.col("winner") == m) & (counted[m] == best)).then(pl.lit(m))
+                                 for m in monsters], pl.lit(-2))
+        monster_winner = pl.when(n_best == 1).then(monster_winner).otherwise(imitated)
     expected = pl.when(pl.col("end_reason") == "timeout").then(pl.lit(-1)).when(human_wins).then(pl.lit(human)) \
         .otherwise(monster_winner)
     meeples_at_most = eaten + evacuated + pl.col("meeples_left") <= total if rules.board_source != "map" else \
@@ -163,6 +168,9 @@ def invariants(games, scenario) -> list[str]:
         "meeples are conserved (eaten + evacuated + on the board)": meeples_at_most,
         "the game ends with no meeple on the board unless timed out":
             (pl.col("meeples_left") == 0) | (pl.col("end_reason") == "timeout"),
+        "an imitation ends a tie between monsters and only one":
+            (pl.col("end_reason") == "imitation") == (~human_wins & (n_best > 1) & (pl.col("end_reason") != "timeout")
+                                                      & pl.lit(rules.monster_tie == "imitation")),
         "the winner follows the victory condition": pl.col("winner") == expected,
         "only monsters eat and destroy": (pl.col(f"eaten_{human}") == 0) & (
             pl.col(f"destroyed_red_orange_{human}") + pl.col(f"destroyed_evac_sites_{human}") == 0),

@@ -63,13 +63,13 @@ def map_problems(rows, rules) -> list[str]:
         b.terrain[:n] = terrain
         land_distance(b, w2, n)
         dist = b.land_dist[:n]
-        water = dist[terrain == WATER]
-        best = int(water.max()) if water.size else 0
-        for cell in marks:
-            if dist[cell] < best:
+        # the k marks must be the k farthest free water squares (as ``engine.place_monsters`` fills them)
+        farthest = np.sort(dist[(terrain == WATER) & (meeples == 0)])[::-1]
+        for k, cell in enumerate(sorted(marks, key=lambda cell: -dist[cell])):
+            if k < farthest.size and dist[cell] < farthest[k]:
                 r, c = divmod(int(cell), w2)
                 out.append(f"board monster start M at row {r}, column {c} is {dist[cell]} squares from land; monsters "
-                           f"start as far from land as possible ({best} squares here)")
+                           f"start as far from land as possible ({farthest[k]} squares here)")
     return out
 
 

@@ -19,13 +19,13 @@ from balance.games.angry_monsters.decisions import (
     option, square_of, what_of,
 )
 from balance.games.angry_monsters.policies import RANDOM
-from balance.games.angry_monsters.rules import BOARD_SOURCES, REPLACE_MODES, RETURN_SQUARES
+from balance.games.angry_monsters.rules import BOARD_SOURCES, MONSTER_TIES, REPLACE_MODES, RETURN_SQUARES
 from balance.games.angry_monsters.state import (
     BLUE_VIOLET, EVAC_SITES, FIELDS, RED_ORANGE, YELLOW_GREEN, counted, eaten_by_all, winner_if_over,
 )
 from balance.games.angry_monsters.tables import MAX_PLAYERS
-from balance.kit import (Layout, below, finish_record, jit, jit_inline, new_records, record, roll, scripted_option,
-                         start_game, start_turn, track_lead)
+from balance.kit import (Layout, below, finish_record, jit, jit_inline, maximum, new_records, record, roll,
+                         scripted_option, start_game, start_turn, track_lead)
 from balance.kit.columns import keep_turn_scores, sample_turns, score_turn
 from balance.kit.log import log, logged
 from balance.kit.script import choices_scripted
@@ -43,8 +43,9 @@ ANY_SQUARE = RETURN_SQUARES.index("any_square")
 PRICE_LINE = np.array([RED_ORANGE, RED_ORANGE, YELLOW_GREEN, YELLOW_GREEN, BLUE_VIOLET, BLUE_VIOLET, EVAC_SITES],
                       np.int64)
 
-MEEPLES_GONE, TIMEOUT = 0, 1
-END_REASONS = ("meeples_gone", "timeout")
+MEEPLES_GONE, TIMEOUT, IMITATION = 0, 1, 2
+END_REASONS = ("meeples_gone", "timeout", "imitation")
+IMITATION_CONTEST = MONSTER_TIES.index("imitation")
 GAME_COLUMNS = ("rounds", "evac_sites_replaced", "meeples_left")
 SEAT_COLUMNS = ("eaten", "destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",
                 "destroyed_evac_sites", "evacuated")
@@ -476,6 +477,27 @@ def standings(s, t):
 
 
 @jit_inline
+def imitation_winner(s, t):
+    """Victory Conditions: 'If there is a draw, the players involved attempt to imitate Darth Vader. The most
+    successful imitation wins': a die with a face for each monster tied for the most buildings (``monster_tie``)."""
+    human = t.players - 1
+    best = 0
+    for m in range(human):
+        best = maximum(best, s.scores[m])
+    tied = 0
+    for m in range(human):
+        if s.scores[m] == best:
+            tied += 1
+    face = roll(s, tied)
+    for m in range(human):
+        if s.scores[m] == best:
+            face -= 1
+            if face == 0:
+                return m
+    return -1
+
+
+@jit_inline
 def tell_end(s, t, reason, rounds, winner):
     """The replay's state only: the standings the victory condition read, and the end."""
     if logged(s):
@@ -503,8 +525,11 @@ def play_game(s, t):
             track_lead(s.lead, s.standing, n, s.turns)
             score_turn(s, s.scores, n, s.turns)
             if s.on_board == 0:
-                tell_end(s, t, MEEPLES_GONE, rnd, winner)
-                return winner, MEEPLES_GONE, rnd
+                reason = MEEPLES_GONE
+                if winner < 0 and t.monster_tie == IMITATION_CONTEST:
+                    winner, reason = imitation_winner(s, t), IMITATION
+                tell_end(s, t, reason, rnd, winner)
+                return winner, reason, rnd
     standings(s, t)
     tell_end(s, t, TIMEOUT, t.max_rounds, -1)
     return -1, TIMEOUT, t.max_rounds

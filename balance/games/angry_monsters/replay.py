@@ -13,8 +13,8 @@ import numpy as np
 
 from balance.games.angry_monsters.board import COLOUR_NAMES, EVAC, NONE, render
 from balance.games.angry_monsters.engine import (
-    DESTROYS, EATS, EVACUATES, FINAL, GAME_ENDS, HUMAN_ROLLS, HUMAN_STOPS, MEEPLE_MOVES, MEEPLES_GONE,
-    MONSTER_ROLLS, MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, PUTS_BACK, REPLACES, SQUARE, TURN,
+    DESTROYS, EATS, EVACUATES, FINAL, GAME_ENDS, HUMAN_ROLLS, HUMAN_STOPS, IMITATION, MEEPLE_MOVES, MONSTER_ROLLS,
+    MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, PUTS_BACK, REPLACES, SQUARE, TIMEOUT, TURN,
 )
 from balance.games.angry_monsters.tables import starting_board
 from balance.kit.log import LOG_LENGTH
@@ -239,7 +239,7 @@ def ending(reason: int, rounds: int, winner: int, left: int, final: dict, seats:
     evacuated = final[human][0]
     eaten = sum(final[m][1] for m in range(human))
     by = ", ".join(f"{short[m]} {final[m][1]}" for m in range(human))
-    if reason != MEEPLES_GONE:
+    if reason == TIMEOUT:
         return [f"The game stops after {rounds} rounds (rules.max_rounds) with {count(left, 'meeple')} still on "
                 f"the board: no winner (evacuated {evacuated}, eaten {eaten})"]
     said = f"No meeple is left on the board after round {rounds}. The human evacuated {evacuated}, the monsters " \
@@ -249,5 +249,8 @@ def ending(reason: int, rounds: int, winner: int, left: int, final: dict, seats:
     scores = ", ".join(f"{short[m]} {final[m][0]}" for m in range(human))
     scores += ", evac sites included" if rules.evac_site_counts_as_building else ", evac sites not counted"
     verdict = f"{seats[winner]} wins" if winner >= 0 else "a tie between monsters: a draw"
+    if reason == IMITATION:
+        verdict = f"a tie between monsters, and {seats[winner]} wins the Darth Vader imitation (each tied monster " \
+                  f"with the same chance)"
     return [said + f": not more evacuated than eaten, so the monster that destroyed the most buildings wins "
                    f"({scores}): {verdict}"]

@@ -15,6 +15,7 @@ SHORE_SIDES = ("west", "east", "north", "south")
 SPREADS = ("even", "random")
 REPLACE_MODES = ("destroyed_only", "any_site")
 RETURN_SQUARES = ("land", "any_square")
+MONSTER_TIES = ("imitation", "draw")
 
 MAX_SIDE = 60  # the most squares a board has along either side (a drawn map's rows and columns too)
 MAX_MEEPLES = 2000
@@ -143,6 +144,12 @@ class Rules:
                                         assumed="the rulebook is silent; tokens usually block each other")
     diagonal_between_buildings: bool = rule(True, "A monster may step diagonally between two buildings that touch "
                                             "at a corner", assumed="a diagonal step enters no building square")
+    monster_tie: str = rule("imitation", "A tie between the monsters for the most buildings: one of them wins the "
+                            "Darth Vader imitation, each with the same chance (end reason 'imitation'), or nobody "
+                            "wins ('draw')",
+                            assumed=VICTORY + ": 'If there is a draw, the players involved attempt to imitate Darth "
+                                              "Vader. The most successful imitation wins': a contest between players "
+                                              "the simulation cannot tell apart", choices=MONSTER_TIES)
     max_rounds: int = rule(300, "Turn cap: a game still running after this many rounds ends as a timeout",
                            assumed="meeples walled in by buildings out of every monster's reach never leave the board; "
                                    "the cap stops such games", lo=1, hi=100_000)

@@ -3,8 +3,9 @@
 import heapq
 
 import numpy as np
+import pytest
 
-from balance.games.angry_monsters import engine as E
+from balance.games.angry_monsters import engine as E, replay
 from balance.games.angry_monsters.board import EVAC, INF, LAND, NONE, OFF, WATER
 from balance.games.angry_monsters.decisions import END, FROM_PILE, LIFT, PLACE, REPLACE, STEP, WRECK, option_code
 from balance.games.angry_monsters.policies import BLOCKADE, GLUTTON, NEAREST_EXIT, RANDOM, WRECKER
@@ -545,7 +546,25 @@ def test_the_monsters_go_first_and_the_game_ends_the_moment_the_last_meeple_is_g
     p.dice(1)
     winner, reason, rounds = E.play_game(p.s, p.t)
     assert [(e[1], e[2]) for e in events(p.s) if e[0] == E.TURN] == [(1, 0)]  # the first monster's turn, no other
-    assert reason == E.MEEPLES_GONE and p.s.eaten[0] == 1
+    assert p.s.on_board == 0 and p.s.eaten[0] == 1
+
+
+@pytest.mark.parametrize("tie,face,expected", [("imitation", 1, (0, "imitation")), ("imitation", 2, (1, "imitation")),
+                                               ("draw", None, (-1, "meeples_gone"))])
+def test_monsters_tied_for_the_most_buildings_imitate_darth_vader_and_the_best_imitation_wins(tie, face, expected):
+    """Victory Conditions: 'If there is a draw, the players involved attempt to imitate Darth Vader. The most
+    successful imitation wins': a die with a face for each tied monster (``monster_tie = imitation``), or no winner
+    (``draw``).  The first monster eats the last meeple; neither destroyed a building."""
+    p = Position(["Mm...E", "~~~~~~", "M~~~~~"], monster_tie=tie)
+    for seat, policy in enumerate((GLUTTON, GLUTTON, NEAREST_EXIT)):
+        p.seat(seat, policy)
+    p.dice(1, *([face] if face else []))
+    winner, reason, rounds = E.play_game(p.s, p.t)
+    assert (winner, E.END_REASONS[reason]) == expected and p.all_used()
+    seats = ["Seat 1 (glutton)", "Seat 2 (glutton)", "Seat 3 (nearest_exit)"]
+    end = next(line for line in replay.tell(events(p.s), seats, p.rules)[0] if line.startswith("No meeple"))
+    assert end.endswith(f"a tie between monsters, and {seats[winner]} wins the Darth Vader imitation (each tied "
+                        "monster with the same chance)" if winner >= 0 else "a tie between monsters: a draw")
 
 
 def test_a_stalled_game_is_a_timeout():

@@ -44,6 +44,15 @@ def test_bad_boards_give_one_clear_line_each(rows, changes, words):
     assert any(words in p for p in found), found
 
 
+def test_monster_marks_take_the_farthest_water_squares_one_after_another():
+    """Setup: 'Monsters start in water, as far from land as possible': the second monster on the farthest square the
+    first left free, as the monsters unmarked are placed."""
+    assert problems(["M~~~~", "~M~~.", "~~~..", "~~...", "..m.E"], meeples=1) == []
+    assert problems(["M~~~~", "~~~M.", "~~~..", "~~...", "..m.E"], meeples=1) == [
+        "board monster start M at row 2, column 4 is 1 squares from land; monsters start as far from land as "
+        "possible (2 squares here)"]
+
+
 def test_boards_from_two_squares_wide_to_the_largest_are_accepted():
     assert problems(["M.", "mE"], meeples=1) == []
     assert problems(["M", "m", "E"], meeples=1) == ["board rows have 1 square; at least 2 are needed"]
