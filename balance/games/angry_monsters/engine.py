@@ -43,8 +43,8 @@ ANY_SQUARE = RETURN_SQUARES.index("any_square")
 PRICE_LINE = np.array([RED_ORANGE, RED_ORANGE, YELLOW_GREEN, YELLOW_GREEN, BLUE_VIOLET, BLUE_VIOLET, EVAC_SITES],
                       np.int64)
 
-MEEPLES_GONE, TIMEOUT, IMITATION = 0, 1, 2
-END_REASONS = ("meeples_gone", "timeout", "imitation")
+MEEPLES_GONE, TIMEOUT, MONSTERS_TIED = 0, 1, 2
+END_REASONS = ("meeples_gone", "timeout", "monsters_tied")
 IMITATION_CONTEST = MONSTER_TIES.index("imitation")
 GAME_COLUMNS = ("rounds", "evac_sites_replaced", "meeples_left")
 SEAT_COLUMNS = ("eaten", "destroyed_red_orange", "destroyed_yellow_green", "destroyed_blue_violet",
@@ -526,8 +526,10 @@ def play_game(s, t):
             score_turn(s, s.scores, n, s.turns)
             if s.on_board == 0:
                 reason = MEEPLES_GONE
-                if winner < 0 and t.monster_tie == IMITATION_CONTEST:
-                    winner, reason = imitation_winner(s, t), IMITATION
+                if winner < 0:  # the monsters tied for the most buildings
+                    reason = MONSTERS_TIED
+                    if t.monster_tie == IMITATION_CONTEST:
+                        winner = imitation_winner(s, t)
                 tell_end(s, t, reason, rnd, winner)
                 return winner, reason, rnd
     standings(s, t)

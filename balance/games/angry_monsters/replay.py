@@ -13,8 +13,8 @@ import numpy as np
 
 from balance.games.angry_monsters.board import COLOUR_NAMES, EVAC, NONE, render
 from balance.games.angry_monsters.engine import (
-    DESTROYS, EATS, EVACUATES, FINAL, GAME_ENDS, HUMAN_ROLLS, HUMAN_STOPS, IMITATION, MEEPLE_MOVES, MONSTER_ROLLS,
-    MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, PUTS_BACK, REPLACES, SQUARE, TIMEOUT, TURN,
+    DESTROYS, EATS, EVACUATES, FINAL, GAME_ENDS, HUMAN_ROLLS, HUMAN_STOPS, MEEPLE_MOVES, MONSTER_ROLLS,
+    MONSTER_STARTS, MONSTER_STEPS, MONSTER_STOPS, MONSTERS_TIED, PUTS_BACK, REPLACES, SQUARE, TIMEOUT, TURN,
 )
 from balance.games.angry_monsters.tables import starting_board
 from balance.kit.log import LOG_LENGTH
@@ -249,7 +249,7 @@ def ending(reason: int, rounds: int, winner: int, left: int, final: dict, seats:
     scores = ", ".join(f"{short[m]} {final[m][0]}" for m in range(human))
     scores += ", evac sites included" if rules.evac_site_counts_as_building else ", evac sites not counted"
     verdict = f"{seats[winner]} wins" if winner >= 0 else "a tie between monsters: a draw"
-    if reason == IMITATION:
+    if reason == MONSTERS_TIED and winner >= 0:
         verdict = f"a tie between monsters, and {seats[winner]} wins the Darth Vader imitation (each tied monster " \
                   f"with the same chance)"
     return [said + f": not more evacuated than eaten, so the monster that destroyed the most buildings wins "

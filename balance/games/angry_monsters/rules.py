@@ -145,8 +145,8 @@ class Rules:
     diagonal_between_buildings: bool = rule(True, "A monster may step diagonally between two buildings that touch "
                                             "at a corner", assumed="a diagonal step enters no building square")
     monster_tie: str = rule("imitation", "A tie between the monsters for the most buildings: one of them wins the "
-                            "Darth Vader imitation, each with the same chance (end reason 'imitation'), or nobody "
-                            "wins ('draw')",
+                            "Darth Vader imitation, each with the same chance, or nobody wins ('draw'); the game's end "
+                            "reason is 'monsters_tied' either way",
                             assumed=VICTORY + ": 'If there is a draw, the players involved attempt to imitate Darth "
                                               "Vader. The most successful imitation wins': a contest between players "
                                               "the simulation cannot tell apart", choices=MONSTER_TIES)

@@ -549,8 +549,9 @@ def test_the_monsters_go_first_and_the_game_ends_the_moment_the_last_meeple_is_g
     assert p.s.on_board == 0 and p.s.eaten[0] == 1
 
 
-@pytest.mark.parametrize("tie,face,expected", [("imitation", 1, (0, "imitation")), ("imitation", 2, (1, "imitation")),
-                                               ("draw", None, (-1, "meeples_gone"))])
+@pytest.mark.parametrize("tie,face,expected", [("imitation", 1, (0, "monsters_tied")),
+                                               ("imitation", 2, (1, "monsters_tied")),
+                                               ("draw", None, (-1, "monsters_tied"))])
 def test_monsters_tied_for_the_most_buildings_imitate_darth_vader_and_the_best_imitation_wins(tie, face, expected):
     """Victory Conditions: 'If there is a draw, the players involved attempt to imitate Darth Vader. The most
     successful imitation wins': a die with a face for each tied monster (``monster_tie = imitation``), or no winner
