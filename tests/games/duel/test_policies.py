@@ -435,8 +435,8 @@ def test_a_bonus_action_is_worth_the_chance_of_the_hero_s_card_times_its_action_
 
 
 def test_a_failed_bonus_action_that_ends_the_whole_turn_costs_the_turns_draw_too():
-    """``failed_bonus_ends = turn``: a failure also forgoes the turn's three cards (the pile's mean card each), and the
-    hand limit spares the hand's card only when the hand alone would exceed it."""
+    """``failed_bonus_ends = turn``: a failure also forgoes the turn's three cards (the pile's mean card each, weighed
+    ``DRAW_FORGONE`` times), and the hand limit spares the hand's card only when the hand alone would exceed it."""
     p = Position(["1k."], failed_bonus_ends="turn")
     joe_arnie_duck, billy_skull, skull_jade = (p.card(HEROES_SIDE, c) for c in
                                                ("joe/arnie duck", "billy/skull", "skull/jade +1"))
@@ -445,7 +445,8 @@ def test_a_failed_bonus_action_that_ends_the_whole_turn_costs_the_turns_draw_too
     p.s.deck_n[HEROES_SIDE] = 3
     drawn = (marked + plain + marked) / 3
     p.hand(HEROES_SIDE, billy_skull, skull_jade, billy_skull, skull_jade, billy_skull, skull_jade)  # 6 - 1 < 8
-    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn - 2 / 3 * (plain + 3 * drawn))
+    forgone = policies.DRAW_FORGONE * 3 * drawn
+    assert policies.bonus_worth(p.s, p.t, JOE, 0.6) == pytest.approx(0.6 / 3 - drawn - 2 / 3 * (plain + forgone))
 
 
 def test_the_hero_player_tries_a_bonus_action_for_a_hero_no_card_pays_for_when_its_action_is_worth_the_gamble():
