@@ -291,6 +291,17 @@ def test_the_human_makes_up_to_the_roll_of_two_dice_in_moves():
     assert p.s.meeple_cell[0] == p.cell(2, 5)  # 3 moves east
 
 
+def test_the_human_may_stop_before_the_roll_is_spent():
+    """Human Rules: 'any number of moves less than or equal' to the roll: one step of three, then the turn ends."""
+    p = Position(["M~~~~~~~~~", "~~........", "~~m......E"])
+    p.seat(p.t.players - 1, RANDOM)
+    p.dice(2, 1)
+    p.choices((STEP, p.cell(2, 3), 0), (END, -1))
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.meeple_cell[0] == p.cell(2, 3)
+    assert [e[:2] for e in events(p.s) if e[0] == E.HUMAN_STOPS] == [(E.HUMAN_STOPS, 2)]
+
+
 # The monster in the corner and the meeple in the other, each walled in by buildings no roll can pay for:
 # every turn is a roll and nothing else.
 WALLED_IN = ["Mv...",
