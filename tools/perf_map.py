@@ -9,15 +9,27 @@ format ``perf`` reads for code made at run time), one line per compiled function
 compiled afresh in a scratch cache (about as long as a first run): code loaded from numba's cache keeps
 no list of its functions.  Functions inlined into their caller (``jit_inline``) count as the caller's.
 
-Usage: python tools/perf_map.py GAME [--seconds S]
+Instruction by instruction: ``--code DIR`` also writes each function's machine code to ``DIR/<start>.bin``, and
+``--annotate NAME`` (after the run, with the map and ``perf.data``) prints the instructions of the function whose
+name contains NAME with the most samples, disassembled by ``objdump``::
+
+    perf record -F 1999 -o /tmp/perf.data -- .venv/bin/python tools/perf_map.py moongha-duel --code /tmp/code
+    .venv/bin/python tools/perf_map.py --annotate act_value --map /tmp/perf-PID.map --code /tmp/code \
+        --data /tmp/perf.data
+
+Usage: python tools/perf_map.py GAME [--seconds S] [--code DIR]
+       python tools/perf_map.py --annotate NAME --map MAP --code DIR --data PERF_DATA [--top N]
 """
 
 from __future__ import annotations
 
 import argparse
 import atexit
+import collections
+import ctypes
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -45,20 +57,61 @@ def compiled_functions() -> dict[int, str]:
     return names
 
 
-def write_map(names: dict[int, str], path: str) -> None:
-    """One ``start size name`` line per function; a function ends where the next one starts."""
+def extents(names: dict[int, str]) -> list[tuple[int, int, str]]:
+    """(start, size, name) of each function; a function ends where the next one starts."""
     starts = sorted(names)
+    return [(start, starts[i + 1] - start if i + 1 < len(starts) and starts[i + 1] - start < 1 << 20 else 4096,
+             names[start]) for i, start in enumerate(starts)]
+
+
+def write_map(names: dict[int, str], path: str, code: str | None) -> None:
+    """One ``start size name`` line per function; with ``code``, each function's bytes in ``code/<start>.bin``."""
     with open(path, "w") as out:
-        for i, start in enumerate(starts):
-            size = starts[i + 1] - start if i + 1 < len(starts) and starts[i + 1] - start < 1 << 20 else 4096
-            out.write(f"{start:x} {size:x} {names[start]}\n")
+        for start, size, name in extents(names):
+            out.write(f"{start:x} {size:x} {name}\n")
+            if code:
+                with open(os.path.join(code, f"{start:x}.bin"), "wb") as f:
+                    f.write(ctypes.string_at(start, size))
+
+
+def annotate(name: str, map_path: str, code: str, data: str, top: int) -> None:
+    """The hottest instructions of the function whose name contains ``name`` (the one with the most samples)."""
+    functions = [(int(a, 16), int(n, 16), f.strip()) for a, n, f in (line.split(None, 2) for line in open(map_path))]
+    script = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
+    ips = collections.Counter(int(line, 16) for line in script.split())
+    matching = [f for f in functions if name in f[2]]
+    if not matching:
+        sys.exit(f"no compiled function named like {name!r} in {map_path}")
+    start, size, full = max(matching, key=lambda f: sum(c for ip, c in ips.items() if f[0] <= ip < f[0] + f[1]))
+    hits = {ip - start: c for ip, c in ips.items() if start <= ip < start + size}
+    listing = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", "-M", "intel",
+                              os.path.join(code, f"{start:x}.bin")], capture_output=True, text=True).stdout
+    lines = {}
+    for line in listing.splitlines():
+        offset, _, rest = line.strip().partition(":")
+        if rest and all(ch in "0123456789abcdef" for ch in offset):
+            lines[int(offset, 16)] = rest.strip()
+    total = sum(hits.values())
+    print(f"{full}: {total} samples, {len(lines)} instructions")
+    for offset, c in sorted(hits.items(), key=lambda h: -h[1])[:top]:
+        print(f"{c:7d} {100 * c / total:5.1f}%  {offset:5x}  {lines.get(offset, '?')}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?")
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds of play (after compiling)")
+    parser.add_argument("--code", help="write each function's machine code to this folder")
+    parser.add_argument("--annotate", metavar="NAME", help="print the hottest instructions of this function")
+    parser.add_argument("--map", help="the map a run wrote (--annotate)")
+    parser.add_argument("--data", default="perf.data", help="perf's recording (--annotate)")
+    parser.add_argument("--top", type=int, default=40, help="instructions to print (--annotate)")
     args = parser.parse_args()
+    if args.annotate:
+        annotate(args.annotate, args.map, args.code, args.data, args.top)
+        return
+    if args.code:
+        os.makedirs(args.code, exist_ok=True)
 
     from balance.bench import bench_scenario, kernel_rate
     from balance.registry import get_game
@@ -67,7 +120,7 @@ def main() -> None:
     best, median = kernel_rate(scenario, args.seconds / 3)
     path = f"/tmp/perf-{os.getpid()}.map"
     names = compiled_functions()
-    write_map(names, path)
+    write_map(names, path, args.code)
     print(f"{args.game}: {best:,.0f} games/s per core (best batch, median {median:,.0f}); "
           f"{len(names)} compiled functions named in {path}")
 

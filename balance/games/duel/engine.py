@@ -840,10 +840,10 @@ def place_next_to(s, t, piece, c, chooser, kind):
     if piece == BLOOB:
         s.bloob_at[0] = to
     s.at[piece] = to
+    log(s, PLACED if kind == PLACE_LOSER else DUCKS, piece, to)  # before what it picks up there, as it happens
     if side_of(piece) == HEROES_SIDE:
         s.in_jeep[piece] = False
         enter_square(s, t, piece, to)
-    log(s, PLACED if kind == PLACE_LOSER else DUCKS, piece, to)
     return to
 
 

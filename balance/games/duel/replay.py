@@ -20,10 +20,10 @@ from balance.report.fmt import count
 
 NAMES = [p.title() for p in HEROES + MONSTERS]
 SIDES = ("the hero player", "the monster player")
-POWERS = {RUBBLE: "makes rubble", EXTEND: "extends the Bloob to", RETRACT: "retracts a Bloob counter from",
-          CONCEAL: "hides", HEAL: "uses the med kit", DRINK: "drinks the energy drink (no action)",
-          SWAP: "hands over a counter (no action)", DROP_TANKS: "puts the oxygen tanks down (no action)",
-          JEEP_BOMB_RUN: "drives the jeep at"}
+POWERS = {RUBBLE: "makes rubble on {sq}", EXTEND: "extends the Bloob to {sq}",
+          RETRACT: "retracts a Bloob counter from {sq}", CONCEAL: "hides on {sq}", HEAL: "uses the med kit on {sq}",
+          DRINK: "drinks the energy drink on {sq} (no action)", SWAP: "hands over the {counter} on {sq} (no action)",
+          DROP_TANKS: "puts the oxygen tanks down on {sq} (no action)", JEEP_BOMB_RUN: "drives the jeep at {sq}"}
 
 
 def _words(name: str) -> str:
@@ -151,7 +151,9 @@ def describe(events, seats: list[str], rules) -> list[str]:
                 board.bloob.append(c)
             elif b == RETRACT and c in board.bloob:
                 board.bloob.remove(c)
-            parts.append(f"{NAMES[a]} {POWERS.get(b, 'acts')} {board.square(c)}")
+            counter = _words(COUNTERS[d]) if b == SWAP else ""  # the counter handed over
+            told = POWERS.get(b, "acts on {sq}").format(sq=board.square(c), counter=counter)
+            parts.append(f"{NAMES[a]} {told}")
         elif kind == SHRINKS:
             if a in board.bloob:
                 board.bloob.remove(a)

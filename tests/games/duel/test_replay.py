@@ -2,11 +2,14 @@
 their records in tests/sim/test_replay.py)."""
 
 from balance.games.duel import engine, replay
-from balance.games.duel.decisions import EXTEND, HANDGUN, RETRACT
+from balance.games.duel.decisions import (
+    DROP_TANKS, EXTEND, HANDGUN, LASER_EYE, OXYGEN_TANKS, RETRACT, STUN, SWAP, YES, option,
+)
 from balance.kit.log import events
-from tests.games.duel.position import BLOOB, JOE, KIDDOO, Position, fire, move, pick
+from tests.games.duel.position import ARNIE, BLOOB, JOE, KIDDOO, SHAGGOO, Position, fire, move, pick
 
 SEATS = ["Seat 1 (sniper)", "Seat 2 (hunter)"]
+HEROES, MONSTERS = 0, 1
 
 
 def told(p):
@@ -29,6 +32,26 @@ def test_a_shot_and_a_close_combat_are_told():
     assert "Joe moves from (1,1) to (1,3); Joe fights Kiddoo: 12 against 3; Kiddoo takes 1 (damage 2); " \
            "Kiddoo is put on (1,4)" in line
 
+
+def test_a_hero_ducks_before_picking_up_what_lies_next_door():
+    """A hero who ducks onto kit lying about picks it up there, after the duck: the replay tells them in that order."""
+    p = Position(["1...s"])
+    p.s.dropped[p.cell(0, 1), STUN] = 1
+    p.hand(HEROES, p.card(HEROES, "joe/arnie duck"))
+    p.dice(4, 3)
+    p.choices(option(YES, 0, 0, 0, -1), pick(p.cell(0, 1), JOE))
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0)))
+    assert p.s.carry[JOE, STUN] == 1
+    assert "Joe ducks (a Duck card) to (1,2); Joe picks up the stun" in told(p)[-1]
+
+def test_kit_that_costs_no_action_is_told_with_its_square():
+    p = Position(["1."])
+    p.put(ARNIE, 0, 0)
+    p.give(JOE, OXYGEN_TANKS, STUN)
+    engine.free_use(p.s, p.t, option(DROP_TANKS, JOE, 0, p.cell(0, 0), -1))
+    engine.free_use(p.s, p.t, option(SWAP, JOE, STUN, p.cell(0, 0), ARNIE))
+    assert "Joe puts the oxygen tanks down on (1,1) (no action); Joe hands over the stun on (1,1) (no action)" in \
+        told(p)[-1]
 
 def test_the_maps_show_every_counter_of_the_bloob():
     """The Bloob extends, crawls, retracts a counter and loses one to damage: the end map shows the counters left."""
