@@ -122,7 +122,7 @@ def tell(events, seats: list[str], rules) -> tuple[list[str], Board]:
                 f"{_meeples(turn[0])} eaten" if turn[0] else "",
                 f"{count(turn[1], 'building')} destroyed" if turn[1] else "") if x))
         if sum(saved.values()) > 1:
-            parts.append(f"in all the human evacuates {_meeples(sum(saved.values()))} "
+            parts.append(f"in all the human evacuates {_meeples(sum(saved.values()))}: "
                          + ", ".join(f"{k} at {board.square(c)}" for c, k in saved.items())
                          if len(saved) > 1 else
                          f"in all the human evacuates {_meeples(sum(saved.values()))} at the evac site "

@@ -69,6 +69,16 @@ def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
     assert line.endswith("; in all the human evacuates 2 meeples at the evac site (2,5)")
 
 
+def test_a_turn_that_evacuates_at_several_sites_lists_them():
+    p = Position(["M~~~~~", "~~EmmE"], players=2)
+    p.seat(1, NEAREST_EXIT, 1.0, 0.5)
+    p.dice(1, 1)
+    E.human_turn(p.s, p.t)
+    assert p.all_used() and p.s.evacuated == 2
+    _, line = turn_told(p, 1)
+    assert line.endswith(("; in all the human evacuates 2 meeples: 1 at (2,3), 1 at (2,6)",
+                          "; in all the human evacuates 2 meeples: 1 at (2,6), 1 at (2,3)"))
+
 def test_a_replaced_evac_site_is_told_with_the_meeples_put_back():
     p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2)
     E.destroy(p.s, p.t, 0, p.cell(2, 3))
