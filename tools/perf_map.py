@@ -108,8 +108,12 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40, help="instructions to print (--annotate)")
     args = parser.parse_args()
     if args.annotate:
+        if not (args.map and args.code):
+            parser.error("--annotate needs the --map and the --code folder of a run")
         annotate(args.annotate, args.map, args.code, args.data, args.top)
         return
+    if not args.game:
+        parser.error("give a GAME to play, or --annotate NAME")
     if args.code:
         os.makedirs(args.code, exist_ok=True)
 

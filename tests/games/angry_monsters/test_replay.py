@@ -79,6 +79,7 @@ def test_a_turn_that_evacuates_at_several_sites_lists_them():
     assert line.endswith(("; in all the human evacuates 2 meeples: 1 at (2,3), 1 at (2,6)",
                           "; in all the human evacuates 2 meeples: 1 at (2,6), 1 at (2,3)"))
 
+
 def test_a_replaced_evac_site_is_told_with_the_meeples_put_back():
     p = Position(["M~~~~~", "~~....", "~~.E.m", "~~...."], players=2)
     E.destroy(p.s, p.t, 0, p.cell(2, 3))

@@ -44,6 +44,7 @@ def test_a_hero_ducks_before_picking_up_what_lies_next_door():
     assert p.s.carry[JOE, STUN] == 1
     assert "Joe ducks (a Duck card) to (1,2); Joe picks up the stun" in told(p)[-1]
 
+
 def test_kit_that_costs_no_action_is_told_with_its_square():
     p = Position(["1."])
     p.put(ARNIE, 0, 0)
@@ -52,6 +53,7 @@ def test_kit_that_costs_no_action_is_told_with_its_square():
     engine.free_use(p.s, p.t, option(SWAP, JOE, STUN, p.cell(0, 0), ARNIE))
     assert "Joe puts the oxygen tanks down on (1,1) (no action); Joe hands over the stun on (1,1) (no action)" in \
         told(p)[-1]
+
 
 def test_the_maps_show_every_counter_of_the_bloob():
     """The Bloob extends, crawls, retracts a counter and loses one to damage: the end map shows the counters left."""
