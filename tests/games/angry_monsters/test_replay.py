@@ -57,25 +57,26 @@ def test_the_humans_turn_is_told_dice_steps_and_evacuation():
                    "(2 squares), evacuated"
 
 
-def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
-    p = Position(["M~~~~", "~~mmE"], players=2)
+def two_evacuated(rows, *dice):
+    """The nearest-exit human's turn on ``rows`` with ``dice``, which evacuates two meeples: the position, the
+    events logged and the line told."""
+    p = Position(rows, players=2)
     p.seat(1, NEAREST_EXIT, 1.0, 0.5)
-    p.dice(2, 1)
+    p.dice(*dice)
     E.human_turn(p.s, p.t)
     assert p.all_used() and p.s.evacuated == 2
-    logged, line = turn_told(p, 1)
+    return (p, *turn_told(p, 1))
+
+
+def test_a_turn_that_evacuates_several_meeples_says_how_many_at_each_site():
+    p, logged, line = two_evacuated(["M~~~~", "~~mmE"], 2, 1)
     assert [e for e in logged if e[0] == E.EVACUATES] == [(E.EVACUATES, p.cell(1, 4), 0, 0, 0)] * 2
     assert line.startswith("Round 1 — the human, Seat 2 (nearest_exit), rolls 2 + 1 = 3: ")
     assert line.endswith("; in all the human evacuates 2 meeples at the evac site (2,5)")
 
 
 def test_a_turn_that_evacuates_at_several_sites_lists_them():
-    p = Position(["M~~~~~", "~~EmmE"], players=2)
-    p.seat(1, NEAREST_EXIT, 1.0, 0.5)
-    p.dice(1, 1)
-    E.human_turn(p.s, p.t)
-    assert p.all_used() and p.s.evacuated == 2
-    _, line = turn_told(p, 1)
+    _, _, line = two_evacuated(["M~~~~~", "~~EmmE"], 1, 1)
     assert line.endswith(("; in all the human evacuates 2 meeples: 1 at (2,3), 1 at (2,6)",
                           "; in all the human evacuates 2 meeples: 1 at (2,6), 1 at (2,3)"))
 
