@@ -4,7 +4,8 @@ Per core: the game's kernel called in this process on equal batches of a few ten
 each, for several seconds: the best batch (the code's speed) and the median one (what the machine's
 other work left of it).  Interpreted: the same kernel with ``NUMBA_DISABLE_JIT=1`` in a subprocess,
 on a small number of games.  Parallel: whole ``balance run``s (parquet parts and all) with
-``--jobs 1`` and ``--jobs 2`` into a temporary folder, the worker start-up included.
+``--jobs 1`` and ``--jobs 2`` into a temporary folder, the worker start-up included.  The table names the
+processor: a figure per core is that core's.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -40,10 +43,33 @@ def check_seconds(seconds: float) -> None:
         raise BalanceError(f"{option('seconds', seconds)}: expected a number of seconds from {lo:g} to {hi:g}")
 
 
+def processor(cpuinfo: str, cores: int | None) -> str:
+    """The processor as ``/proc/cpuinfo`` names it, its clock and the cores ('AMD EPYC, 2.6 GHz, 2 cores'): a figure
+    per core is this core's, so it is quoted with it."""
+    name = re.search(r"^model name\s*:\s*(.+)$", cpuinfo, re.M)
+    mhz = re.search(r"^cpu MHz\s*:\s*([0-9.]+)", cpuinfo, re.M)
+    parts = [name.group(1).strip() if name else platform.processor() or platform.machine() or "unknown processor"]
+    if mhz:
+        parts.append(f"{float(mhz.group(1)) / 1000:.1f} GHz")
+    if cores:
+        parts.append(f"{cores} cores")
+    return ", ".join(parts)
+
+
+def this_processor() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpuinfo = f.read()
+    except OSError:  # not Linux
+        cpuinfo = ""
+    return processor(cpuinfo, os.cpu_count())
+
+
 @dataclass
 class BenchResult:
     game: str
     scenario: str
+    processor: str
     per_core: float  # games/s, kernel only: the best batch
     per_core_median: float  # and the median batch
     interpreted: float  # games/s with NUMBA_DISABLE_JIT=1
@@ -129,12 +155,13 @@ def bench(spec: GameSpec, seconds: float = 3.0) -> BenchResult:
     from balance.report.fmt import players
 
     return BenchResult(spec.id, ", ".join(s.label for s in scenario.seats) + f" ({players(scenario.players)})",
-                       per_core, per_core_median, interpreted, run_rate(scenario, games, 1),
+                       this_processor(), per_core, per_core_median, interpreted, run_rate(scenario, games, 1),
                        run_rate(scenario, games, 2))
 
 
 def print_bench(result: BenchResult, console: Console) -> None:
-    table = Table(title=f"{result.game}: {result.scenario}", title_justify="left")
+    table = Table(title=f"{result.game}: {result.scenario}", title_justify="left",
+                  caption=f"on {result.processor}", caption_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("games/s per core (kernel, best batch)", f"{result.per_core:,.0f}")
