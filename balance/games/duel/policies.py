@@ -37,7 +37,7 @@ from balance.games.duel.decisions import (
     chance_36, counter_at, counters_of, decides_the_game, distance, draws_after_failed_bonus, health, hidden_from_fire,
     hurts, mechoor_stopped, monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
 )
-from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK
+from balance.games.duel.rules import DUCK as DUCK_MARK, MAX_SIDE, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
 from balance.kit import below, jit_inline, jit
 
@@ -81,6 +81,9 @@ FIELDS = [  # the policies' scratch (``s.policies``): the squares worth walking 
     # stand-off (``patience``), this decision
     ("reach", np.float64, (FIRST_MONSTER,)),
     ("lose", np.float64, (FIRST_MONSTER, PIECES)),  # P(a hero loses a close combat to a monster), once a game
+    # each monster's threat to each hero by their distance (``threat_of``), [1] with Mechoor stopped by the EMP, once
+    # a game
+    ("threat", np.float64, (2, FIRST_MONSTER, PIECES, MAX_SIDE)),
     # each monster's attack at each hero, the best first (``list_aims``), this decision
     ("aim_value", np.float64, (PIECES, N_HEROES)),
     ("aim_hero", np.int64, (PIECES, N_HEROES)),
@@ -97,11 +100,15 @@ CC_WIN = np.array([(np.sum(_diff + m > 0)) / max(1, np.sum(_diff + m != 0)) for 
 
 @jit_inline
 def new_game(s, t):
-    """Forget the last game's counters to walk to (``list_pulls``); the heroes' odds in a fight (the scenario's)."""
+    """Forget the last game's counters to walk to (``list_pulls``); the heroes' odds in a fight and the monsters'
+    threat (the scenario's)."""
     s.policies.pull_n = -1
     for h in range(N_HEROES):
         for m in range(FIRST_MONSTER, PIECES):
             s.policies.lose[h, m] = 1.0 - cc_win(t, h, m)
+            for d in range(MAX_SIDE):  # every distance on the map
+                s.policies.threat[0, h, m, d] = threat_of(s, t, h, m, d, False)
+                s.policies.threat[1, h, m, d] = threat_of(s, t, h, m, d, True)
 
 
 @jit_inline
@@ -274,7 +281,7 @@ def hero_square_terms(s, t, h, c, p):
     near = 1 << 20
     far = 1 << 20  # the nearest of the monsters that decide the game
     unhindered = 0.0  # the best shot, were every monster in sight
-    stopped = mechoor_stopped(s)  # by the EMP: it cannot come to fight
+    stopped = 1 if mechoor_stopped(s) else 0  # by the EMP: it cannot come to fight
     for m in range(FIRST_MONSTER, PIECES):
         if s.at[m] < 0:
             continue
@@ -284,7 +291,7 @@ def hero_square_terms(s, t, h, c, p):
             near = d
         if decides_the_game(m) and d < far:
             far = d
-        threat += threat_of(s, t, h, m, d, stopped)
+        threat += s.policies.threat[stopped, h, m, d]
     v = -caution * threat / t.capacity[h]
     if near < keep_range:
         v -= 0.1 * caution * (keep_range - near)
@@ -559,8 +566,9 @@ def fight_value(s, t, attacker, c):
     """Expected worth of moving into square c held by enemies: the fight with the defender the attacker takes on first
     (``FIRST_DEFENDER``: the best of them)."""
     v, found = 0.0, False
-    for d in range(PIECES):
-        if d == attacker or side_of(d) == side_of(attacker) or s.at[d] < 0:
+    first, last = (FIRST_MONSTER, PIECES) if attacker < FIRST_MONSTER else (0, FIRST_MONSTER)
+    for d in range(first, last):  # the enemies
+        if s.at[d] < 0:
             continue
         here = s.at[d] == c
         if d == BLOOB and not here:
