@@ -17,7 +17,7 @@ from balance.games.duel.decisions import (
     attack_damage, attack_range, attacks, chance_36, in_range, monster_attack, needed, option, piece_of, sees,
     square_of, what_of,
 )
-from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
+from balance.games.duel.rules import DUCK as DUCK_MARK, MAX_SIDE, PLUS_ONE as PLUS_MARK, THICK_LINES, Rules
 from balance.games.duel.tables import FAR, FIRST_MONSTER as N_HEROES, PIECES, TABLES
 from tests.games.duel.position import BLOOB, SKULL, Position, pick, rng
 
@@ -509,6 +509,23 @@ def test_the_bonus_action_tried_is_the_best_gamble_of_the_heroes_no_card_pays_fo
         ended += 1
         tried += most > 0
     assert ended >= 10 and tried >= 2, (ended, tried)
+
+
+def test_a_monster_threatens_a_hero_it_can_reach_in_a_move_and_mechoor_with_its_heat_ray_in_range():
+    """A hero's square counts a monster's threat by their distance, worked out once a game for every distance on the
+    largest map: the chance to lose the fight within the monster's movement (Moogre's 2), Mechoor's heat ray beyond
+    it as far as its range (8), nothing farther; Mechoor stopped by the EMP threatens with its heat ray only."""
+    p = Position(["1"])
+    policies.new_game(p.s, p.t)
+    threat, lose = p.s.policies.threat, p.s.policies.lose
+    ray = policies.HEAT_RAY_THREAT
+    assert threat.shape[-1] == MAX_SIDE and p.t.movement[MOOGRE] == 2 and p.t.heat_ray_range == 8
+    for h in (JOE, JADE):
+        assert 0 < lose[h, MOOGRE] < 1
+        assert list(threat[0, h, MOOGRE]) == [lose[h, MOOGRE]] * 3 + [0.0] * (MAX_SIDE - 3)
+        assert list(threat[0, h, MECHOOR]) == [lose[h, MECHOOR]] * 3 + [ray] * 6 + [0.0] * (MAX_SIDE - 9)
+        assert list(threat[1, h, MECHOOR]) == [ray] * 9 + [0.0] * (MAX_SIDE - 9)
+        assert list(threat[1, h, MOOGRE]) == list(threat[0, h, MOOGRE])
 
 
 def test_the_emp_is_worth_the_threat_it_lifts_from_the_heroes_mechoor_could_reach():
