@@ -100,6 +100,12 @@ def side_of(piece):
 
 
 @jit_inline
+def first_and_last(side):
+    """The side's pieces: ``range(first, last)``."""
+    return (0, FIRST_MONSTER) if side == HEROES_SIDE else (FIRST_MONSTER, PIECES)
+
+
+@jit_inline
 def distance(t, a, b):
     """King moves between two squares (the range of a weapon is counted so)."""
     return np.int64(t.apart[a, b])

@@ -22,9 +22,9 @@ from balance.games.duel.decisions import (
     HYPNO_RAY, JEEP_BOMB, JEEP_BOMB_RUN, KIDDOO, KIDDOO_CARRIES, LOSE_CARD, MECHOOR, MED_KIT, MONSTERS_SIDE, MOOGRE,
     MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, OXYGEN_TANKS, PICK, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT, ROCKS,
     RUBBLE, RUBBLE_AT, SILVER_BULLET, SPECTOOR, STUN, SWAP, TANKS_EXPLODE, YES, arg_of, attack_damage, attack_range,
-    bears, big, bonus_allowed, counter_at, counters_of, draws_after_failed_bonus, heroes_at, hidden_from_fire, hurts,
-    in_range, mechoor_stopped, monster_attack, move_option, needed, option, piece_of, sees, side_of, square_of,
-    target_of, what_of,
+    bears, big, bonus_allowed, counter_at, counters_of, draws_after_failed_bonus, first_and_last, heroes_at,
+    hidden_from_fire, hurts, in_range, mechoor_stopped, monster_attack, move_option, needed, option, piece_of, sees,
+    side_of, square_of, target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, PLUS_ONE as PLUS_MARK, RUBBLE_NEXT_TO_BUILDING
 from balance.games.duel.state import FIELDS
@@ -1448,12 +1448,6 @@ def list_piece_actions(s, t, piece, n):
     n = list_moves(s, t, piece, n)
     n = list_fires(s, t, piece, n)
     return list_powers(s, t, piece, n)
-
-
-@jit_inline
-def first_and_last(side):
-    """The side's pieces: ``range(first, last)``."""
-    return (0, FIRST_MONSTER) if side == HEROES_SIDE else (FIRST_MONSTER, PIECES)
 
 
 @jit

@@ -34,8 +34,9 @@ from balance.games.duel.decisions import (
     DYNAMITE, EMP, END, EXTEND, FIRE, FIRST_DEFENDER, HANDGUN, HEAL, HEROES_SIDE, HYPNO_RAY, JEEP_BOMB_RUN, KIDDOO,
     LOSE_CARD, MECHOOR, MOOGRE, MORE_BLOOB, MOVE, N_COUNTERS, N_WEAPONS, PLACE_LOSER, PLUS_ONE, RADIO, REMOVE, RETRACT,
     ROCKS, RUBBLE, RUBBLE_AT, STUN, SWAP, TANKS_EXPLODE, arg_of, attack_damage, attack_range, attacks, bears, big,
-    chance_36, counter_at, counters_of, decides_the_game, distance, draws_after_failed_bonus, health, hidden_from_fire,
-    hurts, mechoor_stopped, monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart, target_of, what_of,
+    chance_36, counter_at, counters_of, decides_the_game, distance, draws_after_failed_bonus, first_and_last, health,
+    hidden_from_fire, hurts, mechoor_stopped, monster_attack, needed, piece_of, sees, side_of, square_of, steps_apart,
+    target_of, what_of,
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, MAX_SIDE, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
@@ -566,7 +567,7 @@ def fight_value(s, t, attacker, c):
     """Expected worth of moving into square c held by enemies: the fight with the defender the attacker takes on first
     (``FIRST_DEFENDER``: the best of them)."""
     v, found = 0.0, False
-    first, last = (FIRST_MONSTER, PIECES) if attacker < FIRST_MONSTER else (0, FIRST_MONSTER)
+    first, last = first_and_last(1 - side_of(attacker))
     for d in range(first, last):  # the enemies
         if s.at[d] < 0:
             continue

@@ -513,18 +513,20 @@ def test_the_bonus_action_tried_is_the_best_gamble_of_the_heroes_no_card_pays_fo
 
 def test_a_monster_threatens_a_hero_it_can_reach_in_a_move_and_mechoor_with_its_heat_ray_in_range():
     """A hero's square counts a monster's threat by their distance, worked out once a game for every distance on the
-    largest map: the chance to lose the fight within the monster's movement (Moogre's 2), Mechoor's heat ray beyond
-    it as far as its range (8), nothing farther; Mechoor stopped by the EMP threatens with its heat ray only."""
+    largest map: the chance to lose the fight within the monster's movement, Mechoor's heat ray beyond it as far as
+    its range, nothing farther; Mechoor stopped by the EMP threatens with its heat ray only."""
     p = Position(["1"])
     policies.new_game(p.s, p.t)
     threat, lose = p.s.policies.threat, p.s.policies.lose
     ray = policies.HEAT_RAY_THREAT
-    assert threat.shape[-1] == MAX_SIDE and p.t.movement[MOOGRE] == 2 and p.t.heat_ray_range == 8
+    moogre, mechoor, fire = p.t.movement[MOOGRE] + 1, p.t.movement[MECHOOR] + 1, p.t.heat_ray_range + 1  # 0 to each
+    assert threat.shape[-1] == MAX_SIDE and mechoor < fire < MAX_SIDE  # the ray reaches beyond a fight
     for h in (JOE, JADE):
         assert 0 < lose[h, MOOGRE] < 1
-        assert list(threat[0, h, MOOGRE]) == [lose[h, MOOGRE]] * 3 + [0.0] * (MAX_SIDE - 3)
-        assert list(threat[0, h, MECHOOR]) == [lose[h, MECHOOR]] * 3 + [ray] * 6 + [0.0] * (MAX_SIDE - 9)
-        assert list(threat[1, h, MECHOOR]) == [ray] * 9 + [0.0] * (MAX_SIDE - 9)
+        assert list(threat[0, h, MOOGRE]) == [lose[h, MOOGRE]] * moogre + [0.0] * (MAX_SIDE - moogre)
+        assert list(threat[0, h, MECHOOR]) == [lose[h, MECHOOR]] * mechoor + [ray] * (fire - mechoor) + \
+            [0.0] * (MAX_SIDE - fire)
+        assert list(threat[1, h, MECHOOR]) == [ray] * fire + [0.0] * (MAX_SIDE - fire)
         assert list(threat[1, h, MOOGRE]) == list(threat[0, h, MOOGRE])
 
 
