@@ -239,7 +239,7 @@ def plus_ones(s, t, total, need):
     """After a hero's roll: +1 cards played one by one while the hero player wants; the new total."""
     s.roll_total = total
     s.roll_need = need
-    while s.roll_total < need and play_marked(s, t, PLUS_ONE, PLUS_MARK):
+    while s.roll_total < need and play_marked(s, t, variable(PLUS_ONE), variable(PLUS_MARK)):
         s.roll_total += 1
     return s.roll_total
 
@@ -641,7 +641,7 @@ def move(s, t, side, code, searched=False):
         frm = s.bloob_at[i]
         log(s, MOVES, piece, frm, to, 0)
         if heroes_at(s, to, -1) > 0:
-            close_combat(s, t, BLOOB, to, frm)
+            close_combat(s, t, variable(BLOOB), to, frm)
         else:
             s.bloob_at[i] = to
             s.at[BLOOB] = s.bloob_at[0]
@@ -850,9 +850,9 @@ def place_next_to(s, t, piece, c, chooser, kind):
 @jit
 def hero_ducks(s, t, hero, c):
     """The hero player may play a Duck card to move the hero next door unharmed; True if it did."""
-    if not play_marked(s, t, DUCK, DUCK_MARK):
+    if not play_marked(s, t, variable(DUCK), variable(DUCK_MARK)):
         return False
-    place_next_to(s, t, hero, c, HEROES_SIDE, DUCK_TO)
+    place_next_to(s, t, hero, c, variable(HEROES_SIDE), variable(DUCK_TO))
     return True
 
 
@@ -891,13 +891,13 @@ def lose_fight(s, t, loser, winner, c):
     it next to the square of the fight.  Beaten, Mechoor stays: the hero that beat it is put next door."""
     loser_side = side_of(loser)
     if loser == MECHOOR:
-        place_next_to(s, t, winner, c, MONSTERS_SIDE, PLACE_LOSER)
+        place_next_to(s, t, winner, c, variable(MONSTERS_SIDE), variable(PLACE_LOSER))
         return
     if loser_side == HEROES_SIDE and hero_ducks(s, t, loser, c):
         return
-    hurt(s, t, loser, 1, 1 - loser_side, winner == BLOOB)
+    hurt(s, t, loser, variable(1), 1 - loser_side, variable(winner == BLOOB))
     if s.at[loser] >= 0:
-        place_next_to(s, t, loser, c, 1 - loser_side, PLACE_LOSER)
+        place_next_to(s, t, loser, c, 1 - loser_side, variable(PLACE_LOSER))
 
 
 @jit
@@ -907,7 +907,7 @@ def mechoor_beaten_attacking(s, t, hero, c, came_from):
     Mechoor goes back where its move began, kept clear of the hero put next door."""
     if heroes_at(s, c, hero) > 0:
         s.at[MECHOOR] = came_from
-    lose_fight(s, t, MECHOOR, hero, c)
+    lose_fight(s, t, variable(MECHOOR), hero, c)
     if heroes_at(s, c, -1) > 0:
         s.at[MECHOOR] = came_from
 
@@ -1158,7 +1158,7 @@ def fire(s, t, side, code):
         if s.tanks_put_down[sq] > 0:  # the tanks put down for it go first
             s.tanks_put_down[sq] -= 1
         s.used[OXYGEN_TANKS - N_WEAPONS] += 1
-        explode(s, t, sq, TANKS_EXPLODE, t.oxygen_damage, side)
+        explode(s, t, sq, variable(TANKS_EXPLODE), t.oxygen_damage, side)
         return
     critical = natural == 12
     if side == HEROES_SIDE:
@@ -1174,7 +1174,7 @@ def explode(s, t, sq, attack, damage, by_side):
         if (p >= FIRST_MONSTER and monster_at(s, p, sq)) or (p < FIRST_MONSTER and s.at[p] == sq):
             if hurts(attack, p):
                 log(s, HIT, p, damage, 0)
-                hurt(s, t, p, damage, by_side, False)
+                hurt(s, t, p, damage, by_side, variable(False))
 
 
 @jit
@@ -1185,17 +1185,17 @@ def hero_hits(s, t, attack, target, sq, critical):
     if attack == BOW_TRACKER:
         s.tracker[target] = True
     if attack == STUN:
-        draw(s, HEROES_SIDE, t.stun_cards)
-        lose_card_with(s, t, MONSTERS_SIDE, target)
+        draw(s, variable(HEROES_SIDE), t.stun_cards)
+        lose_card_with(s, t, variable(MONSTERS_SIDE), target)
     if attack == EMP:
         s.emp_round = s.current_round
     if attack == RADIO:
         air_strike_rubble(s, t, sq)
     dynamite_in_building = attack == DYNAMITE and t.building[sq] == BUILDING
     if hurts(attack, target):
-        hurt(s, t, target, damage, HEROES_SIDE, False)
+        hurt(s, t, target, damage, variable(HEROES_SIDE), variable(False))
     if dynamite_in_building and s.winner < 0:
-        dynamite_rubble(s, t, sq, HEROES_SIDE)
+        dynamite_rubble(s, t, sq, variable(HEROES_SIDE))
 
 
 @jit
@@ -1203,7 +1203,7 @@ def dynamite_rubble(s, t, sq, side):
     """Dynamite thrown into a building leaves rubble next to it; whoever stands there takes damage."""
     c = rubble_next_to(s, t, sq, side)
     if c >= 0:
-        explode(s, t, c, DYNAMITE, t.dynamite_rubble_damage, side)
+        explode(s, t, c, variable(DYNAMITE), t.dynamite_rubble_damage, side)
 
 
 @jit
@@ -1212,7 +1212,7 @@ def monster_hits(s, t, attack, target, sq, critical):
     with a Duck card), or on a building (the heat ray: rubble next to it)."""
     damage = attack_damage(s, t, attack, -1) * (2 if critical else 1)
     if attack == STUN:
-        draw(s, MONSTERS_SIDE, t.stun_cards)
+        draw(s, variable(MONSTERS_SIDE), t.stun_cards)
     for h in range(N_HEROES):
         if s.at[h] != sq or (target >= 0 and h != target) or s.winner >= 0:
             continue
@@ -1222,17 +1222,17 @@ def monster_hits(s, t, attack, target, sq, critical):
         if attack == HYPNO_RAY:
             lose_all_cards_with(s, HEROES_SIDE, t, h)
         elif attack == STUN:
-            lose_card_with(s, t, HEROES_SIDE, h)
+            lose_card_with(s, t, variable(HEROES_SIDE), h)
         else:
-            hurt(s, t, h, damage, MONSTERS_SIDE, False)
+            hurt(s, t, h, damage, variable(MONSTERS_SIDE), variable(False))
     if s.winner >= 0:
         return
     if attack == RADIO:
         air_strike_rubble(s, t, sq)
     if t.building[sq] == BUILDING and attack == HEAT_RAY:
-        rubble_next_to(s, t, sq, MONSTERS_SIDE)
+        rubble_next_to(s, t, sq, variable(MONSTERS_SIDE))
     if t.building[sq] == BUILDING and attack == DYNAMITE:
-        dynamite_rubble(s, t, sq, MONSTERS_SIDE)
+        dynamite_rubble(s, t, sq, variable(MONSTERS_SIDE))
 
 
 # ---------------------------------------------------------------- the other actions
@@ -1356,7 +1356,7 @@ def power(s, t, side, code):
             else:
                 s.bloob_at[arg_of(code)] = -1
                 compact_bloob(s)
-            n = 1
+            n = variable(1)
             s.options[0] = option(END, BLOOB, 0, 0, -1)
             n = list_extend(s, t, n) if what == EXTEND else list_retract(s, t, n)
             if n == 1:
@@ -1401,7 +1401,7 @@ def jeep_bomb(s, t, driver, sq, target):
     for h in range(N_HEROES):
         if s.in_jeep[h] and s.at[h] >= 0:
             s.in_jeep[h] = False
-            aboard[h] = not play_marked(s, t, DUCK, DUCK_MARK)
+            aboard[h] = not play_marked(s, t, variable(DUCK), variable(DUCK_MARK))
             if not aboard[h]:
                 log(s, DUCKS, h, start)
     s.jeep_at = -1
@@ -1412,13 +1412,13 @@ def jeep_bomb(s, t, driver, sq, target):
     damage = t.weapon_damage[DYNAMITE]
     for h in range(N_HEROES):
         if aboard[h] and s.winner < 0:
-            hurt(s, t, h, damage, MONSTERS_SIDE, False)
+            hurt(s, t, h, damage, variable(MONSTERS_SIDE), variable(False))
             if s.at[h] >= 0:
-                place_next_to(s, t, h, sq, MONSTERS_SIDE, PLACE_LOSER)
+                place_next_to(s, t, h, sq, variable(MONSTERS_SIDE), variable(PLACE_LOSER))
     if total >= t.hit_on and s.winner < 0:
         s.hits[JEEP_BOMB] += 1
         log(s, HIT, target, damage, 0)
-        hurt(s, t, target, damage, HEROES_SIDE, False)
+        hurt(s, t, target, damage, variable(HEROES_SIDE), variable(False))
 
 
 @jit
@@ -1429,7 +1429,7 @@ def free_use(s, t, code):
     if what == DRINK:
         s.carry[piece, ENERGY_DRINK] -= 1
         s.used[ENERGY_DRINK - N_WEAPONS] += 1
-        draw(s, HEROES_SIDE, t.energy_drink_cards)
+        draw(s, variable(HEROES_SIDE), t.energy_drink_cards)
     elif what == SWAP:  # handed over as picked up: an ammo counter reclaims the other hero's weapon out of ammunition
         k = arg_of(code)
         s.carry[piece, k] -= 1
@@ -1455,7 +1455,7 @@ def list_actions(s, t, side):
     """The ACT options: END, every action of every piece a card in hand pays for, and (the hero player)
     the free uses of kit and the bonus actions."""
     s.options[0] = option(END, 0, 0, 0, -1)
-    n = 1
+    n = variable(1)  # not a constant: numba would compile the callees once more for its first value
     first, last = first_and_last(side)
     for p in range(first, last):
         if s.at[p] >= 0 and payable(s, t, side, p):
@@ -1499,8 +1499,7 @@ def choose_action(s, t, side):
     option as ``list_actions`` and ``policies.choose`` take (``tests/games/duel/test_policies.py``), with half the
     searches (a search is the dearest part of a listing).  Return its code (END: the turn's actions end)."""
     s.options[0] = option(END, 0, 0, 0, -1)
-    n = 1
-    pieces = 0
+    n, pieces = variable(1), variable(0)  # not constants: numba compiles the callees again for a constant
     first, last = first_and_last(side)
     for p in range(first, last):
         if s.at[p] >= 0 and payable(s, t, side, p):
@@ -1509,12 +1508,12 @@ def choose_action(s, t, side):
             pieces |= 1 << p
     n = list_free_actions(s, t, side, n)
     policies.ready_to_act(s, t, side, pieces)
-    best, pick, key = policies.best_act(s, t, side, 0, n, False, policies.NO_BAR, 0, policies.LAST_KEY)
+    best, pick, key = policies.best_but_moves(s, t, side, n)
     for p in range(first, last):
         if pieces & (1 << p):
             s.policies.bound[p] = policies.move_bound(s, t, p)
     while pieces:
-        top, top_bound = -1, -np.inf  # the most promising piece left
+        top, top_bound = variable(-1), -np.inf  # the most promising piece left
         for p in range(first, last):
             if pieces & (1 << p) and s.policies.bound[p] > top_bound:
                 top, top_bound = p, s.policies.bound[p]
@@ -1544,20 +1543,20 @@ def bonus_action(s, t, hero):
     """Draw the top card: with the hero's symbol, the hero acts (the card pays); else it and one more card
     of the hand are discarded and the turn's actions end.  Return True if the turn goes on."""
     s.bonus_actions += 1
-    card = draw_card(s, HEROES_SIDE)
+    card = draw_card(s, variable(HEROES_SIDE))
     ok = bears(t, HEROES_SIDE, card, hero)
     log(s, BONUS_TRY, hero, card, 1 if ok else 0)
     to_discards(s, HEROES_SIDE, card)
     if not ok:
         s.bonus_failed += 1
-        discard_from_hand(s, t, HEROES_SIDE, False, False)
+        discard_from_hand(s, t, variable(HEROES_SIDE), variable(False), variable(False))
         return False
     s.options[0] = option(END, hero, 0, 0, -1)
-    n = list_piece_actions(s, t, hero, 1)
+    n = list_piece_actions(s, t, hero, variable(1))
     code = decide(s, t, HEROES_SIDE, ACT, n)
     if what_of(code) != END:
         log(s, PLAYS, HEROES_SIDE, hero, -1)
-        act(s, t, HEROES_SIDE, code)
+        act(s, t, variable(HEROES_SIDE), code)
     return True
 
 
@@ -1570,23 +1569,24 @@ def bonus_or_end(s, t):
     pick, most = option(END, 0, 0, 0, -1), 0.0
     if not bonus_allowed(s):
         return pick
+    heroes, first = variable(HEROES_SIDE), variable(1)  # the copies ``choose_action`` compiles, not more for constants
     for h in range(N_HEROES):
-        if s.at[h] < 0 or payable(s, t, HEROES_SIDE, h):
+        if s.at[h] < 0 or payable(s, t, heroes, h):
             continue
         hit, cost = policies.bonus_odds(s, t, h)
         if hit == 0.0:
             continue
         need = (most + cost) / hit - 1e-9  # an action worth more may make this gamble the best so far (tested below)
         s.options[0] = option(END, h, 0, 0, -1)
-        n = list_fires(s, t, h, 1, False)
+        n = list_fires(s, t, h, first, False)
         n = list_powers(s, t, h, n)
-        policies.ready_to_act(s, t, HEROES_SIDE, 1 << h)
-        best, i, key = policies.best_act(s, t, HEROES_SIDE, 1, n, False, need, 0, policies.LAST_KEY)
+        policies.ready_to_act(s, t, heroes, 1 << h)
+        best, i, key = policies.best_act(s, t, heroes, first, n, False, need, variable(0), variable(policies.LAST_KEY))
         if policies.move_bound(s, t, h) >= best:
             listed = n
             n = list_moves(s, t, h, n)
-            best, i, key = policies.best_act(s, t, HEROES_SIDE, listed, n, False, best, i, key)  # the fights first
-            best, i, key = policies.best_act(s, t, HEROES_SIDE, listed, n, True, best, i, key)
+            best, i, key = policies.best_act(s, t, heroes, listed, n, False, best, i, key)  # the fights first
+            best, i, key = policies.best_act(s, t, heroes, listed, n, True, best, i, key)
         if i > 0 and hit * best - cost > most:
             pick, most = option(BONUS, h, 0, s.at[h], -1), hit * best - cost
     return pick
@@ -1631,11 +1631,11 @@ def take_turn(s, t, side):
         return
     remove = side == MONSTERS_SIDE and t.monster_removes_cards
     if goes_on:
-        while discard_from_hand(s, t, side, True, remove):
+        while discard_from_hand(s, t, side, variable(True), variable(remove)):
             pass
         draw(s, side, t.draw)
     while s.hand_n[side] > t.hand_limit:
-        discard_from_hand(s, t, side, False, remove)
+        discard_from_hand(s, t, side, variable(False), variable(remove))
 
 
 # ---------------------------------------------------------------- setup

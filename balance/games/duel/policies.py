@@ -40,7 +40,7 @@ from balance.games.duel.decisions import (
 )
 from balance.games.duel.rules import DUCK as DUCK_MARK, MAX_SIDE, PLUS_ONE as PLUS_MARK
 from balance.games.duel.tables import FIRST_MONSTER, MAX_CELLS, PIECES
-from balance.kit import below, jit_inline, jit
+from balance.kit import below, jit_inline, jit, variable
 
 RANDOM, SNIPER, RAIDER, FOCUS, HUNTER, WALL, STANDARD = range(7)
 HERO_POLICIES = (SNIPER, RAIDER, FOCUS)
@@ -351,7 +351,7 @@ def reach_of(s, t, h):
 @jit_inline
 def pieces_moving(s, n):
     """The pieces with a MOVE among the options (bit ``piece``): only their squares are valued."""
-    movers = 0
+    movers = variable(0)  # not a constant: numba compiles the callees again for a constant
     for i in range(n):
         if what_of(s.options[i]) == MOVE:
             movers |= 1 << piece_of(s.options[i])
@@ -719,6 +719,12 @@ def best_act(s, t, side, lo, hi, moves, best, pick, pick_key):
 
 
 @jit_inline
+def best_but_moves(s, t, side, n):
+    """The best of the ACT options ``s.options[:n]`` but the plain moves (``best_act``, from none)."""
+    return best_act(s, t, side, variable(0), n, False, NO_BAR, variable(0), variable(LAST_KEY))
+
+
+@jit_inline
 def card_cost(t, card):
     """What a hero card lost costs the hero player: an action on a later turn, and its Duck or +1 mark."""
     return CARD_KEPT + (MARK_KEPT if t.cards[HEROES_SIDE, card, 2] != 0 else 0.0)
@@ -826,8 +832,8 @@ def choose(s, t, side, kind, n):
         return below(n, s.policies.rng)
     if kind == ACT:
         ready_to_act(s, t, side, pieces_moving(s, n))
-        best, pick, key = best_act(s, t, side, 0, n, False, NO_BAR, 0, LAST_KEY)
-        return best_act(s, t, side, 0, n, True, best, pick, key)[1]
+        best, pick, key = best_but_moves(s, t, side, n)
+        return best_act(s, t, side, variable(0), n, True, best, pick, key)[1]
     if kind == CARD or kind == LOSE_CARD:
         return least_kept(s, t, side, n)
     if kind == DISCARD:
