@@ -41,7 +41,9 @@ report lists them all):
 - Seats are clockwise: the player on a seat's right is the seat before it (the double-head card goes there).
 - ``cover_limit_scope = per_placement``: 'at most 2 squares per visible card' counts one placement's squares.
 - ``crystal_on_empty = lunar_only``: a crystal laid on an empty square advances the board on the lunar surface
-  and Armstrong cards (the default deck has no other empty square).
+  and Armstrong cards (the default deck has no other empty square).  A crystal always advances the board (the text's
+  'you may immediately advance'): holding back could change only who decides the next starter at the in-game
+  scoring, where the player furthest behind on the board decides a tie.
 - ``tile_no_target = lost``: a monster tile with no opponent's monster on the turn's card, or gained in a moon-wall
   turn (no card is placed), is lost; a tile gained by a spaceship placed before the card goes on that card.
   ``tile_on_neutral = false``.  A tile on a square of two heads makes it one head of the tile's monster.
@@ -58,11 +60,13 @@ report lists them all):
   scoring heads ('always count as a group').
 - Moon-walls: ``long_wall_squares = 2`` (a long wall spans two square borders in a line, a short one one);
   ``walls_on_outer_edges = true``; the walls of a turn touch when they share a corner, a long wall's middle
-  included; an area is enclosed when its squares (cards or holes) cannot reach past the layout without crossing
-  a wall; a card may not lie across a wall; ``spaceship_on_wall_turn = true``.  The rulebook's 'exactly 3, 4
-  or 5': the wall turn is offered only when 3 touching walls can be placed one after another, each on a free
-  border when it is placed (an area closed by the turn's first walls takes no more), and each wall offered
-  leaves room for the rest; a player with fewer walls left, or no room for 3, places a card or is skipped.
+  included, each touching one placed before it in the turn ('in contact with each other' read as one connected
+  line, not each wall touching every other); an area is enclosed when its squares (cards or holes) cannot reach
+  past the layout without crossing a wall; a card may not lie across a wall; ``spaceship_on_wall_turn = true``.
+  The rulebook's 'exactly 3, 4 or 5': the wall turn is offered only when 3 touching walls can be placed one after
+  another, each on a free border when it is placed (an area closed by the turn's first walls takes no more), and
+  each wall offered leaves room for the rest; a player with fewer walls left, or no room for 3, places a card or
+  is skipped.
 - Solo: two vampire heads in one square are a group of two; each head of a witch or werewolf loses a point.
   The rating bands are printed for the real deck: with the assumed one (36 crystals) the ``solo`` policy scores
   36 on average and reaches the top band ('29 points or more') in 99.4% of games (20,000 games), so the bands

@@ -10,7 +10,8 @@ from balance.games.moon.decisions import (CARD_TURN, PLACE_CARD, SHIP, STOP_WALL
                                           option_code, option_fields)
 from balance.games.moon.policies import CRYSTAL_RACE, GROUPER, RANDOM, SPOILER
 from balance.games.moon.rules import MoonWalls
-from balance.games.moon.tables import GRID, HEAD, WEREWOLF, WITCH
+from balance.games.moon.state import EAST_BORDER, SOUTH_BORDER
+from balance.games.moon.tables import GRID, HEAD, NONE, WEREWOLF, WITCH
 from balance.kit.script import script_choices, script_used
 from tests.games.moon.position import at, enclose_block, lay, legal_anchors, position, rng, wall
 
@@ -38,11 +39,22 @@ def test_an_area_is_enclosed_only_when_completely_surrounded():
 
 
 def test_an_area_with_a_hole_inside_the_layout_is_enclosed_with_its_hole():
+    """Empty squares ringed by cards lie in the area that walls round the cards enclose; each wall stands where play
+    lets it (a card on one side)."""
     s, t, _ = position(["www/www", "hhh/hhh"], mode="moon_walls")
-    lay(s, t, 0, 0, 0)
-    lay(s, t, 1, 4, 0)  # x 3 is a hole between the cards; the layout spans x 0..6
-    enclose_block(s, t, 0, 0, 7, 2)
-    assert s.n_areas == 1 and s.area[at(3, 0)] == 1 and s.area[at(3, 1)] == 1
+    for face, x, y in ((0, 0, 0), (1, 4, 0), (0, 2, -2), (1, 2, 2)):  # the hole: x 3, y 0 and 1
+        lay(s, t, face, x, y)
+    cards = {(x, y) for x in range(-1, 8) for y in range(-3, 5) if s.code[at(x, y)] != NONE}
+    inside = cards | {(3, 0), (3, 1)}
+    for x, y in sorted(cards):
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            if (x + dx, y + dy) in inside:
+                continue
+            wx, wy = (x, y) if dx + dy > 0 else (x + dx, y + dy)  # walls stand on a square's east or south border
+            border = EAST_BORDER if dx else SOUTH_BORDER
+            assert s.n_areas == 0 and decisions.border_free(s, t, at(wx, wy), border), (wx, wy, border)
+            wall(s, t, 0, wx, wy, "east" if dx else "south")
+    assert s.n_areas == 1 and s.area[at(3, 0)] == 1 and s.area[at(3, 1)] == 1 and s.area[at(0, 0)] == 1
 
 
 def test_only_players_with_a_monster_inside_may_place_cards_there_and_no_walls_go_inside():
