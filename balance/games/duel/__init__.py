@@ -43,8 +43,10 @@ after the flame thrower, so all are assumed data:
     damage': ``dynamite_rubble_damage``);
   * a weapon out of ammunition is discarded: a hero (or Kiddoo) killed leaves only his working kit, and
     only the hero who discarded it reclaims it with an ammo counter;
-  * Kiddoo picks up every weapon on its square, the silver bullet and the EMP too, which no monster can
-    use: they are the heroes' no more until Kiddoo dies;
+  * Kiddoo picks up every weapon on its square (entering it, put there after a fight, or where a hero fighting
+    it falls), the silver bullet and the EMP too, which no monster can use: they are the heroes' no more until
+    Kiddoo dies; Kiddoo stacked with another monster is fought in turn with it ('both monsters could engage in
+    close combat'), and the two never attack together;
   * the hand limit of eight is kept after drawing at the end of the turn: an energy drink or a stun grenade
     may take a hand above it within the turn;
   * a counter the Bloob loses to damage is one whose loss leaves the others side by side;
@@ -59,7 +61,11 @@ after the flame thrower, so all are assumed data:
   * a hero the winner of a close combat places on a square takes what lies there, as a hero entering it (a
     face-down bonus counter too: 'moves into' read as any arrival);
   * the Duck card: after a monster's hit (damage, stun or the hypno-ray) or a lost close combat, the hero
-    moves next door unharmed;
+    moves next door unharmed (with no square next door to stand on, it stays, unharmed all the same);
+  * every monster's hit on a square of heroes reaches them all ('all suffer same damage'), a stun grenade
+    costing the hero player a card for each hero there (the monster player draws once), but the hypno-ray
+    takes the cards of its target hero only ('all cards with that hero symbol'); a hero's shot hurts its
+    target only, on a square of two monsters too (the text's 'all suffer' is said of heroes);
   * a bonus action that fails discards the drawn card and one more, ends the card play, and the player
     still discards and draws as usual (``failed_bonus_ends``); 'discard cards as you wish' is done after
     playing, before drawing;
@@ -72,7 +78,11 @@ after the flame thrower, so all are assumed data:
     ``kiddoo_concealed``);
   * a stun grenade that hits: the monster player chooses which of its cards with the target it loses ('your
     opponent loses one card'); with none, the hand is shown, which changes no play here (no strategy reads the
-    other hand);
+    other hand); the card goes to the discards (the monster player puts cards back in the box only when it
+    discards at the end of its turn);
+  * 'a handgun if he has no other weapon': any counter of the weapon table (the EMP, a grenade, the radio and
+    the silver bullet too) takes the default handgun away; every hero starts with a handgun counter, so this
+    matters only to one who handed it over;
   * an air strike takes Shaggoo's -2 (``arms.radio.shaggoo_applies``): the Shaggoo section exempts the grenades,
     whose own text also says 'No modifiers apply', so the radio's 'No other modifiers apply' does not exempt it;
   * rubble lies on streets only: a building square is already a building (it hides, ends a move and gives -2),
@@ -84,11 +94,13 @@ after the flame thrower, so all are assumed data:
   * the EMP keeps Mechoor from moving in the monsters' next turn, and its 'range modifier for close range'
     is not applied (the text gives no such modifier); the air strike's rubble goes on every
     street square in and around the target that is orthogonally next to a building, on a hit;
-  * the jeep: a foot step costs as much as two by jeep; driven at a monster with dynamite it is gone, the
+  * the jeep: a foot step costs as much as two by jeep; driven at a monster by a hero in it who carries the
+    dynamite (one on foot gets in with a move first; a passenger's dynamite is not the driver's), it is gone, the
     passengers bail out with a Duck card each or take the blast too, whether or not the roll hits the monster;
   * the stacking limits hold where a piece stops: a hero on foot or the jeep passes through a square of two heroes;
   * a diagonal step past the end of a thick line is allowed when one of its L-shaped routes is open;
-  * Drakoor takes damage in close combat only, and the silver bullet kills it outright;
+  * Drakoor takes damage in close combat only, and the silver bullet kills it outright when it hits
+    ('automatically': whatever its damage; the shot still needs its 7+, within the handgun's range);
   * at most 6 weapon swaps a turn; 120 rounds, then a timeout (only a stalled game reaches it: ``max_rounds``).
 """
 

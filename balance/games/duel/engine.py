@@ -753,6 +753,8 @@ def die(s, t, piece, absorbed_by_bloob):
             s.carry[piece, k] = 0
             if k < N_WEAPONS:
                 s.empty[piece, k] = 0
+        if s.at[KIDDOO] == c:  # fallen in a fight with Kiddoo: it picks up the weapons
+            enter_square(s, t, KIDDOO, c)
     if piece == KIDDOO:
         for k in range(N_WEAPONS):
             s.dropped[c, k] += s.carry[KIDDOO_CARRIES, k]
@@ -843,7 +845,7 @@ def place_next_to(s, t, piece, c, chooser, kind):
     log(s, PLACED if kind == PLACE_LOSER else DUCKS, piece, to)  # before what it picks up there, as it happens
     if side_of(piece) == HEROES_SIDE:
         s.in_jeep[piece] = False
-        enter_square(s, t, piece, to)
+    enter_square(s, t, piece, to)
     return to
 
 

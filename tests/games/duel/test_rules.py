@@ -388,7 +388,7 @@ def test_the_bloob_always_wins_and_absorbs_a_dead_hero_s_kit():
 
 
 def test_a_hero_killed_in_close_combat_leaves_his_kit_on_the_square_but_not_what_ran_out_of_ammunition():
-    p = Position(["1k.", "..."])
+    p = Position(["1d.", "..."])  # Drakoor: a Kiddoo there would pick up the weapons at once (below)
     p.give(JOE, RADIO)
     p.s.empty[JOE, BOW_TRACKER] = 1  # discarded on a natural 2: no longer his
     p.s.damage[JOE] = p.t.capacity[JOE] - 1
@@ -419,6 +419,26 @@ def test_a_duck_card_saves_a_beaten_hero():
     assert p.s.damage[JOE] == 0 and p.s.at[JOE] == p.cell(1, 0) and p.s.at[KIDDOO] == p.cell(0, 0)
 
 
+def test_a_duck_card_with_no_square_next_door_saves_the_hero_where_it_stands():
+    """Duck: 'move the hero to an adjacent space ... and avoid taking any damage'; with no square to move to, the hero
+    stays, unharmed all the same (assumed)."""
+    p = Position(["1k..s", "dp..."])
+    p.hand(HEROES, p.card(HEROES, "joe/arnie duck"))
+    p.dice(4, 4)  # Shaggoo's laser eye hits
+    p.choices(DUCK_YES)
+    engine.fire(p.s, p.t, MONSTERS, fire(SHAGGOO, LASER_EYE, p.cell(0, 0)))
+    assert p.s.damage[JOE] == 0 and p.s.at[JOE] == p.cell(0, 0) and p.s.hand_n[HEROES] == 0 and p.all_used()
+
+
+def test_a_hero_holding_any_weapon_counter_has_no_default_handgun():
+    """'A hero can always use a handgun if he has no other weapon': the EMP is a weapon of the table (assumed)."""
+    p = Position(["1.k"])
+    p.give(JOE, MED_KIT)
+    assert (HANDGUN, (0, 2)) in fires(p, JOE)
+    p.give(JOE, EMP)
+    assert not fires(p, JOE)  # the EMP stops Mechoor only
+
+
 def test_several_defenders_are_fought_in_turn():
     p = Position(["1k.", "..."])
     p.put(SHAGGOO, 0, 1)
@@ -445,6 +465,17 @@ def test_target_modifiers_building_rubble_and_shaggoo():
     assert needed(s, t, HANDGUN, KIDDOO, p.cell(0, 2)) == 8
     assert needed(s, t, HANDGUN, SHAGGOO, p.cell(0, 3)) == 9
     assert needed(s, t, SHRAPNEL, SHAGGOO, p.cell(0, 1)) == 7  # grenades: no modifiers, Shaggoo's neither
+
+
+def test_the_monsters_own_attacks_take_the_target_s_building_and_rubble():
+    """The laser eye: 'modifiers apply'; the hypno-ray: 'All modifiers apply'; Moogre's rocks as every range attack."""
+    p = Position(["1#%"])
+    p.put(ARNIE, 0, 1)  # in a building: -2
+    p.put(BILLY, 0, 2)  # on rubble: -1
+    for attack in (LASER_EYE, ROCKS, HYPNO_RAY):
+        for hero, col, less in ((JOE, 0, 0), (ARNIE, 1, 2), (BILLY, 2, 1)):
+            target = hero if attack == HYPNO_RAY else -1  # the ray takes one hero's cards; the others hit a square
+            assert needed(p.s, p.t, attack, target, p.cell(0, col)) == p.t.hit_on + less, (attack, hero)
 
 
 def test_a_natural_12_doubles_the_damage_and_the_tracker_stays():
@@ -1461,6 +1492,27 @@ def test_only_kiddoo_of_the_monsters_picks_up_a_weapon():
     p.s.dropped[p.cell(0, 2), RADIO] = 1
     engine.move(p.s, p.t, MONSTERS, move(DRAKOOR, p.cell(0, 2)))
     assert p.s.at[DRAKOOR] == p.cell(0, 2) and p.s.dropped[p.cell(0, 2), RADIO] == 1  # Kiddoo would take it (above)
+
+
+def test_kiddoo_picks_up_the_weapons_of_a_hero_who_falls_attacking_it():
+    """Kiddoo picks up every weapon on its square (assumed), a hero's who falls on it in a fight too."""
+    p = Position(["1k."])
+    p.give(JOE, FLAME_THROWER)
+    p.s.damage[JOE] = p.t.capacity[JOE] - 1
+    p.dice(1, 1, 6, 6)  # Joe loses the fight and his last point of damage
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.at[JOE] == -1 and p.s.at[KIDDOO] == p.cell(0, 1)
+    assert p.s.carry[5, FLAME_THROWER] == 1 and p.s.dropped[p.cell(0, 1), FLAME_THROWER] == 0
+
+
+def test_kiddoo_put_next_door_onto_weapons_picks_them_up():
+    p = Position(["1k.", "..."])
+    p.s.dropped[p.cell(0, 2), RADIO] = 1
+    p.dice(6, 6, 1, 1)  # Joe wins: Kiddoo takes one damage and the hero player puts it next door
+    p.choices(pick(p.cell(0, 2), KIDDOO))
+    engine.move(p.s, p.t, HEROES, move(JOE, p.cell(0, 1)))
+    assert p.s.at[KIDDOO] == p.cell(0, 2) and p.s.damage[KIDDOO] == 1 and p.all_used()
+    assert p.s.carry[5, RADIO] == 1 and p.s.dropped[p.cell(0, 2), RADIO] == 0
 
 
 def test_the_jeep_bomb_s_roll_takes_plus_one_cards():
