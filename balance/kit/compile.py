@@ -27,10 +27,11 @@ jit_inline = njit(cache=True, error_model="numpy", inline="always")
 
 @jit_inline
 def variable(x):
-    """The integer ``x`` as a variable, not as the constant it may be where it is passed: numba compiles a ``jit``
-    function once more for every constant it is called with (a literal), the whole function each time.  A
-    decision's kind or seat is a constant where the engine asks, so pass it through this to a ``jit`` function
-    unless a copy per value is the point (``docs/performance.md``, "Numba's cache and edits")."""
+    """The integer ``x`` (or a flag, as 0 or 1) as a variable, not as the constant it may be where it is passed: numba
+    compiles a ``jit`` function once more for every constant it is called with (a literal), the whole function each
+    time, and for the first value of a loop's counter too.  A decision's kind or seat is a constant where the engine
+    asks, so pass it through this to a ``jit`` function unless a copy per value is the point (``docs/performance.md``,
+    "Numba's cache and edits")."""
     return np.int64(x)
 
 
