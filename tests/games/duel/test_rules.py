@@ -478,6 +478,30 @@ def test_the_monsters_own_attacks_take_the_target_s_building_and_rubble():
             assert needed(p.s, p.t, attack, target, p.cell(0, col)) == p.t.hit_on + less, (attack, hero)
 
 
+def test_a_hero_s_shot_at_a_square_of_two_monsters_hurts_its_target_only():
+    """'All suffer same damage' is said of heroes (assumed: not of monsters)."""
+    p = Position(["1.o"])
+    p.put(KIDDOO, 0, 2)
+    p.give(JOE, SHRAPNEL)
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, HEROES, fire(JOE, SHRAPNEL, p.cell(0, 2), MOOGRE))
+    assert p.s.damage[MOOGRE] == p.t.weapon_damage[SHRAPNEL] > 0 and p.s.damage[KIDDOO] == 0
+
+
+def test_kiddoo_s_stun_grenade_on_a_square_of_two_heroes_costs_a_card_for_each():
+    """Heroes on one square 'all suffer same damage': a stun grenade takes a card bearing each (assumed), and the
+    monster player draws its card once; the cards go to the discards."""
+    p = Position(["1.k"])
+    p.put(BILLY, 0, 0)
+    p.give(5, STUN)
+    p.hand(HEROES, p.card(HEROES, "joe/arnie"), p.card(HEROES, "billy/skull"), p.card(HEROES, "arnie/jade"))
+    p.dice(4, 3)
+    engine.fire(p.s, p.t, MONSTERS, fire(KIDDOO, STUN, p.cell(0, 0)))
+    assert p.s.hand_n[HEROES] == 1 and p.s.hand[HEROES, 0] == p.card(HEROES, "arnie/jade")
+    assert p.s.discards_n[HEROES] == 2 and p.s.hand_n[MONSTERS] == p.t.stun_cards
+    assert p.s.damage[JOE] == p.s.damage[BILLY] == 0
+
+
 def test_a_natural_12_doubles_the_damage_and_the_tracker_stays():
     p = Position(["1..o"])
     p.give(JOE, BOW_TRACKER)
@@ -951,6 +975,21 @@ def jeep_bomb_at_moogre(card):
     p.hand(HEROES, p.card(HEROES, card))
     n = engine.list_powers(p.s, p.t, JOE, 0)
     return p, [c for c in p.options(n) if what_of(c) == JEEP_BOMB_RUN]
+
+
+def test_only_a_hero_in_the_jeep_carrying_the_dynamite_drives_it_at_a_monster():
+    """'Can also place dynamite and drive at monster' (assumed: the driver, in the jeep, carries it)."""
+    p, bomb = jeep_bomb_at_moogre("arnie/billy")
+    assert len(bomb) == 1
+    p.s.in_jeep[JOE] = 0  # on foot on the jeep's square
+    assert not [c for c in p.options(engine.list_powers(p.s, p.t, JOE, 0)) if what_of(c) == JEEP_BOMB_RUN]
+    p.s.in_jeep[JOE] = 1
+    p.s.carry[JOE, DYNAMITE] = 0
+    p.put(BILLY, 0, 0)
+    p.s.in_jeep[BILLY] = 1
+    p.give(BILLY, DYNAMITE)  # a passenger's dynamite: Billy may drive it himself
+    assert not [c for c in p.options(engine.list_powers(p.s, p.t, JOE, 0)) if what_of(c) == JEEP_BOMB_RUN]
+    assert [c for c in p.options(engine.list_powers(p.s, p.t, BILLY, 0)) if what_of(c) == JEEP_BOMB_RUN]
 
 
 def test_the_jeep_driven_at_a_monster_with_dynamite():
