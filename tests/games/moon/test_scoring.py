@@ -66,6 +66,16 @@ def test_the_moon_wall_example_werewolf_16_witch_14():
     assert points(s, t, WITCH) == 14
 
 
+def test_the_in_game_scoring_doubles_the_heads_in_an_enclosed_area_and_the_fewest_points_choose():
+    """The in-game scoring counts heads as the final scoring does, an enclosed area's doubled (the example's 16 and
+    14); the player with the fewest points decides who starts."""
+    s, t = moon_wall_example()
+    enclose_block(s, t, 0, 0, 6, 2)
+    s.policies.id[:] = 1
+    engine.in_game_scoring(s, t, 0)
+    assert list(s.ingame[:3]) == [16, 14, 0] and s.decider == 2
+
+
 def test_a_moon_wall_divides_a_group():
     s, t, _ = position(["ww./...", "ww./..."])
     lay(s, t, 0, 0, 0)
