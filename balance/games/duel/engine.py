@@ -1457,7 +1457,7 @@ def list_actions(s, t, side):
     """The ACT options: END, every action of every piece a card in hand pays for, and (the hero player)
     the free uses of kit and the bonus actions."""
     s.options[0] = option(END, 0, 0, 0, -1)
-    n = variable(1)  # not a constant: numba would compile the callees once more for its first value
+    n = variable(1)  # not a constant: numba compiles the callees again for a constant
     first, last = first_and_last(side)
     for p in range(first, last):
         if s.at[p] >= 0 and payable(s, t, side, p):
