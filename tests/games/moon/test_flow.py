@@ -63,6 +63,16 @@ def test_the_solo_game_places_the_20_cards_one_at_a_time_and_rates_the_score():
     assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
 
 
+def test_each_solo_rating_band_starts_at_its_least_points():
+    """'13 points or less', '14-19 points', ...: with the assumed deck every solo game reaches the top band, so the
+    bands are set inside the scores the solo strategy makes (28 to 45), a game scoring on each band's edge."""
+    bands = [33, 35, 37, 39]
+    frame = games(1, ["solo"], solo={"bands": bands})
+    expected = frame["score_1"].map_elements(lambda v: 1 + sum(v >= b for b in bands), return_dtype=pl.Int64)
+    assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
+    assert set(frame["solo_band_1"]) == {1, 2, 3, 4, 5} and set(bands) <= set(frame["score_1"])
+
+
 @pytest.mark.parametrize("players, missions", [(1, "none"), (3, "none"), (3, "secret"), (4, "bulletin_board")])
 def test_the_scores_by_turn_end_on_the_final_score(players, missions):
     """The score after a turn is what the final scoring would give if the game ended then (the largest group and
