@@ -961,9 +961,7 @@ def close_combat(s, t, attacker, c, came_from):
                     s.bloob_at[i] = c
                     moved = True
             s.at[BLOOB] = s.bloob_at[0]
-    elif s.at[attacker] == c and side_of(attacker) == HEROES_SIDE:
-        enter_square(s, t, attacker, c)
-    elif attacker == KIDDOO and s.at[attacker] == c:
+    elif s.at[attacker] == c:  # a hero takes what lies there, Kiddoo the weapons (``enter_square``)
         enter_square(s, t, attacker, c)
 
 

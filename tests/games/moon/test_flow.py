@@ -4,6 +4,7 @@ import polars as pl
 import pytest
 
 from balance.games.moon import SPEC, engine
+from balance.games.moon.rules import Rules
 from balance.kit.log import events
 from balance.scenario import from_dict
 from balance.sim.batch import play
@@ -58,9 +59,12 @@ def test_the_solo_game_places_the_20_cards_one_at_a_time_and_rates_the_score():
     assert (frame["end_reason"] == "deck_played").all() and (frame["turns"] == 19).all()
     assert (frame["cards_placed_1"] == 19).all()
     assert frame["solo_band_1"].is_between(1, 5).all()
-    bands = [14, 20, 25, 29]
-    expected = frame["score_1"].map_elements(lambda v: 1 + sum(v >= b for b in bands), return_dtype=pl.Int64)
-    assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
+    assert (frame["solo_band_1"].cast(pl.Int64) == rated(frame["score_1"], Rules().solo.bands)).all()
+
+
+def rated(scores, bands):
+    """Each score's band: 1, and one more for each band's least points it reaches."""
+    return scores.map_elements(lambda v: 1 + sum(v >= b for b in bands), return_dtype=pl.Int64)
 
 
 def test_each_solo_rating_band_starts_at_its_least_points():
@@ -68,8 +72,7 @@ def test_each_solo_rating_band_starts_at_its_least_points():
     bands are set inside the scores the solo strategy makes (28 to 45), a game scoring on each band's edge."""
     bands = [33, 35, 37, 39]
     frame = games(1, ["solo"], solo={"bands": bands})
-    expected = frame["score_1"].map_elements(lambda v: 1 + sum(v >= b for b in bands), return_dtype=pl.Int64)
-    assert (frame["solo_band_1"].cast(pl.Int64) == expected).all()
+    assert (frame["solo_band_1"].cast(pl.Int64) == rated(frame["score_1"], bands)).all()
     assert set(frame["solo_band_1"]) == {1, 2, 3, 4, 5} and set(bands) <= set(frame["score_1"])
 
 
